@@ -1,0 +1,16 @@
+// The subcommands of the mneme executable; each takes the arguments after its name.
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace mneme::app {
+
+using Arguments = std::vector<std::string>;
+
+int perft_command(const Arguments& args);
+int pgn_command(const Arguments& args);
+int play_command(const Arguments& args);
+int engine_command(const Arguments& args);
+
+}  // namespace mneme::app

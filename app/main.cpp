@@ -1,0 +1,53 @@
+// mneme: with no arguments an engine on stdin (UCI or XBoard); otherwise a subcommand.
+#include <cstring>
+#include <iostream>
+
+#include "commands.h"
+
+namespace {
+
+void print_usage() {
+    std::cout <<
+        "usage: mneme [COMMAND [ARGS...]]\n"
+        "\n"
+        "With no command, mneme is a chess engine speaking UCI or XBoard on stdin.\n"
+        "\n"
+        "commands:\n"
+        "  play [--depth N] [--movetime MS] [--black] [--fen FEN]\n"
+        "                         play a game against the engine in the terminal\n"
+        "  perft DEPTH [--fen FEN] [--divide] [--chess960]\n"
+        "                         count the leaf nodes of the legal move tree\n"
+        "  perft --suite FILE.epd [--depth N]\n"
+        "                         check every ;Dn count of an EPD perft suite\n"
+        "  pgn stats FILE...      games, plies, results, skipped games, games/s\n"
+        "  pgn check FILE...      report every unreadable game; exit 1 if any\n"
+        "  help                   this text\n";
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    std::ios::sync_with_stdio(false);
+    mneme::app::Arguments args(argv + 1, argv + argc);
+    if (args.empty()) return mneme::app::engine_command(args);
+
+    std::string command = args.front();
+    args.erase(args.begin());
+    try {
+        if (command == "perft") return mneme::app::perft_command(args);
+        if (command == "pgn") return mneme::app::pgn_command(args);
+        if (command == "play") return mneme::app::play_command(args);
+        if (command == "uci" || command == "xboard" || command == "engine")
+            return mneme::app::engine_command(args);
+        if (command == "help" || command == "--help" || command == "-h") {
+            print_usage();
+            return 0;
+        }
+    } catch (const std::exception& e) {
+        std::cerr << "mneme " << command << ": " << e.what() << '\n';
+        return 1;
+    }
+    std::cerr << "mneme: unknown command '" << command << "'\n\n";
+    print_usage();
+    return 2;
+}

@@ -1,0 +1,180 @@
+#include "mneme/core/movegen.h"
+
+namespace mneme {
+
+namespace {
+
+// Receives moves as (origin, destination set) so the same generator can list or just count.
+struct ListSink {
+    Move* cursor;
+
+    void add(Move m) { *cursor++ = m; }
+    void piece_moves(Square from, Bitboard targets) {
+        while (targets) *cursor++ = Move(from, pop_lsb(targets));
+    }
+    void pawn_moves(Bitboard targets, int delta) {
+        while (targets) {
+            Square to = pop_lsb(targets);
+            *cursor++ = Move(Square(to - delta), to);
+        }
+    }
+    void promotions(Bitboard targets, int delta) {
+        while (targets) {
+            Square to = pop_lsb(targets);
+            Square from = Square(to - delta);
+            *cursor++ = Move::make(PROMOTION, from, to, QUEEN);
+            *cursor++ = Move::make(PROMOTION, from, to, ROOK);
+            *cursor++ = Move::make(PROMOTION, from, to, BISHOP);
+            *cursor++ = Move::make(PROMOTION, from, to, KNIGHT);
+        }
+    }
+};
+
+struct CountSink {
+    std::uint64_t count = 0;
+
+    void add(Move) { ++count; }
+    void piece_moves(Square, Bitboard targets) { count += popcount(targets); }
+    void pawn_moves(Bitboard targets, int) { count += popcount(targets); }
+    void promotions(Bitboard targets, int) { count += 4 * popcount(targets); }
+};
+
+// Pawn moves of `pawns`, each destination restricted to `allowed` (check and pin masks).
+template <Color Us, bool Captures, bool Quiets, typename Sink>
+void pawn_moves(const Position& pos, Bitboard pawns, Bitboard allowed, Sink& sink) {
+    constexpr Color Them = ~Us;
+    constexpr int Up = Us == WHITE ? 8 : -8;
+    constexpr int UpLeft = Us == WHITE ? 7 : -9;   // towards the a-file
+    constexpr int UpRight = Us == WHITE ? 9 : -7;  // towards the h-file
+    constexpr Bitboard Rank7 = Us == WHITE ? RANK_7_BB : RANK_2_BB;
+    constexpr Bitboard Rank3 = Us == WHITE ? RANK_3_BB : RANK_6_BB;
+
+    const Bitboard empty = ~pos.pieces();
+    const Bitboard enemies = pos.pieces(Them) & allowed;
+    const Bitboard promoting = pawns & Rank7;
+    const Bitboard others = pawns & ~Rank7;
+
+    if constexpr (Quiets) {
+        Bitboard single = shift<Up>(others) & empty;
+        Bitboard twice = shift<Up>(single & Rank3) & empty & allowed;
+        sink.pawn_moves(single & allowed, Up);
+        sink.pawn_moves(twice, 2 * Up);
+    }
+    if constexpr (Captures) {
+        if (promoting) {
+            sink.promotions(shift<Up>(promoting) & empty & allowed, Up);
+            sink.promotions(shift<UpLeft>(promoting) & enemies, UpLeft);
+            sink.promotions(shift<UpRight>(promoting) & enemies, UpRight);
+        }
+        sink.pawn_moves(shift<UpLeft>(others) & enemies, UpLeft);
+        sink.pawn_moves(shift<UpRight>(others) & enemies, UpRight);
+    }
+}
+
+template <Color Us, bool Captures, bool Quiets, typename Sink>
+void generate_moves(const Position& pos, Sink& sink) {
+    constexpr Color Them = ~Us;
+    const Square ksq = pos.king_square(Us);
+    const Bitboard occupied = pos.pieces();
+    const Bitboard ours = pos.pieces(Us);
+    const Bitboard theirs = pos.pieces(Them);
+    const Bitboard checkers = pos.checkers();
+
+    Bitboard kind_mask = 0;
+    if (Captures) kind_mask |= theirs;
+    if (Quiets) kind_mask |= ~occupied;
+
+    // King moves: the destination must not be attacked once the king has left its square.
+    Bitboard king_targets = king_attacks(ksq) & kind_mask;
+    const Bitboard without_king = occupied ^ square_bb(ksq);
+    while (king_targets) {
+        Square to = pop_lsb(king_targets);
+        if (!pos.attacked_by(Them, to, without_king)) sink.add(Move(ksq, to));
+    }
+    if (more_than_one(checkers)) return;
+
+    const Bitboard check_mask = checkers ? between_bb(ksq, lsb(checkers)) : ~Bitboard(0);
+    const Bitboard targets = check_mask & kind_mask;
+    const Bitboard pinned = pos.blockers_for_king(Us) & ours;
+
+    for (Bitboard b = pos.pieces(Us, KNIGHT) & ~pinned; b;) {
+        Square from = pop_lsb(b);
+        sink.piece_moves(from, knight_attacks(from) & targets);
+    }
+    for (Bitboard b = pos.pieces(Us, BISHOP, QUEEN); b;) {
+        Square from = pop_lsb(b);
+        Bitboard t = bishop_attacks(from, occupied) & targets;
+        if (pinned & square_bb(from)) t &= line_bb(ksq, from);
+        sink.piece_moves(from, t);
+    }
+    for (Bitboard b = pos.pieces(Us, ROOK, QUEEN); b;) {
+        Square from = pop_lsb(b);
+        Bitboard t = rook_attacks(from, occupied) & targets;
+        if (pinned & square_bb(from)) t &= line_bb(ksq, from);
+        sink.piece_moves(from, t);
+    }
+
+    const Bitboard pawns = pos.pieces(Us, PAWN);
+    pawn_moves<Us, Captures, Quiets>(pos, pawns & ~pinned, check_mask, sink);
+    for (Bitboard b = pawns & pinned; b;) {
+        Square from = pop_lsb(b);
+        pawn_moves<Us, Captures, Quiets>(pos, square_bb(from), check_mask & line_bb(ksq, from),
+                                         sink);
+    }
+
+    if constexpr (Captures) {
+        if (Square ep = pos.en_passant_square(); ep != SQ_NONE) {
+            for (Bitboard b = pawn_attacks(Them, ep) & pawns; b;) {
+                Move m = Move::make(EN_PASSANT, pop_lsb(b), ep);
+                if (pos.legal(m)) sink.add(m);
+            }
+        }
+    }
+
+    if constexpr (Quiets) {
+        if (!checkers && (pos.castling_rights() & (Us == WHITE ? WHITE_CASTLING : BLACK_CASTLING))) {
+            for (bool king_side : {true, false}) {
+                CastlingRights right = castling_right(Us, king_side);
+                if (!pos.can_castle(right)) continue;
+                Move m = Move::make(CASTLING, ksq, pos.castling_rook_square(right));
+                if (pos.pseudo_legal(m) && pos.legal(m)) sink.add(m);
+            }
+        }
+    }
+}
+
+template <bool Captures, bool Quiets, typename Sink>
+void generate_for_side(const Position& pos, Sink& sink) {
+    if (pos.side_to_move() == WHITE)
+        generate_moves<WHITE, Captures, Quiets>(pos, sink);
+    else
+        generate_moves<BLACK, Captures, Quiets>(pos, sink);
+}
+
+}  // namespace
+
+template <GenType T>
+Move* generate(const Position& pos, Move* list) {
+    ListSink sink{list};
+    if constexpr (T == CAPTURES)
+        generate_for_side<true, false>(pos, sink);
+    else if constexpr (T == QUIETS)
+        generate_for_side<false, true>(pos, sink);
+    else
+        generate_for_side<true, true>(pos, sink);
+    return sink.cursor;
+}
+
+template Move* generate<CAPTURES>(const Position&, Move*);
+template Move* generate<QUIETS>(const Position&, Move*);
+template Move* generate<EVASIONS>(const Position&, Move*);
+template Move* generate<NON_EVASIONS>(const Position&, Move*);
+template Move* generate<LEGAL>(const Position&, Move*);
+
+std::uint64_t count_legal_moves(const Position& pos) {
+    CountSink sink;
+    generate_for_side<true, true>(pos, sink);
+    return sink.count;
+}
+
+}  // namespace mneme

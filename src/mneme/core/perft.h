@@ -1,0 +1,18 @@
+// Perft: counting leaf nodes of the legal move tree, the standard move generator proof.
+#pragma once
+
+#include <cstdint>
+#include <utility>
+#include <vector>
+
+#include "mneme/core/position.h"
+
+namespace mneme {
+
+// Number of leaf nodes `depth` plies below `pos` (1 at depth 0).
+std::uint64_t perft(Position& pos, int depth);
+
+// The same count split by root move, in generation order.
+std::vector<std::pair<Move, std::uint64_t>> perft_divide(Position& pos, int depth);
+
+}  // namespace mneme
