@@ -177,3 +177,48 @@ TEST(SanRoundTrip, EveryMoveOfPerftPositionsAndRandomGames) {
 
 }  // namespace
 }  // namespace mneme
+
+namespace mneme {
+namespace {
+
+// Random and mutated SAN text never crashes, and whatever parses is a legal move whose own SAN
+// parses back to it.
+TEST(SanFuzz, RandomAndMutatedTextNeverCrashes) {
+    std::mt19937 random(2024);
+    const std::string alphabet = "abcdefghKQRBNPOo0x:=+#!?-12345678()/ e.p";
+    std::vector<Position> positions = {
+        Position(), Position::from_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"),
+        Position::from_fen("3rk3/2P5/8/8/8/8/8/4K3 w - - 0 1"),
+        Position::from_fen("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1"), Position::chess960_start(77)};
+    int parsed = 0;
+    int iterations = test::sanitized_build() ? 20000 : 200000;
+    for (int i = 0; i < iterations; ++i) {
+        Position& pos = positions[i % positions.size()];
+        std::string text;
+        if (i % 2 == 0) {
+            int length = 1 + random() % 9;
+            for (int j = 0; j < length; ++j) text += alphabet[random() % alphabet.size()];
+        } else {
+            MoveList<LEGAL> moves(pos);
+            text = move_to_san(pos, *(moves.begin() + random() % moves.size()));
+            int edits = 1 + random() % 3;
+            for (int j = 0; j < edits && !text.empty(); ++j) {
+                std::size_t at = random() % text.size();
+                switch (random() % 3) {
+                    case 0: text.erase(at, 1); break;
+                    case 1: text.insert(at, 1, alphabet[random() % alphabet.size()]); break;
+                    default: text[at] = alphabet[random() % alphabet.size()]; break;
+                }
+            }
+        }
+        Move m = parse_san(pos, text);
+        if (!m) continue;
+        ++parsed;
+        ASSERT_TRUE(MoveList<LEGAL>(pos).contains(m)) << text << " in " << pos.fen();
+        ASSERT_EQ(parse_san(pos, move_to_san(pos, m)), m) << text;
+    }
+    EXPECT_GT(parsed, iterations / 50);
+}
+
+}  // namespace
+}  // namespace mneme
