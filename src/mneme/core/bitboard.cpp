@@ -153,7 +153,7 @@ void init_tables() {
 std::once_flag init_flag;
 
 // Tables are ready before main() for every program linking the library.
-const bool tables_ready = (init_bitboards(), true);
+[[maybe_unused]] const bool tables_ready = (init_bitboards(), true);
 
 }  // namespace
 

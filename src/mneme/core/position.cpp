@@ -48,6 +48,7 @@ Position::Position() {
 }
 
 void Position::clear() {
+    init_bitboards();  // a Position may be built during static initialisation of another file
     std::fill(std::begin(board_), std::end(board_), NO_PIECE);
     std::fill(std::begin(by_type_), std::end(by_type_), 0);
     std::fill(std::begin(by_color_), std::end(by_color_), 0);
