@@ -12,5 +12,6 @@ int perft_command(const Arguments& args);
 int pgn_command(const Arguments& args);
 int play_command(const Arguments& args);
 int engine_command(const Arguments& args);
+int bench_command(const Arguments& args);
 
 }  // namespace mneme::app

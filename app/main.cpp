@@ -15,6 +15,7 @@ void print_usage() {
         "commands:\n"
         "  play [--depth N] [--movetime MS] [--black] [--fen FEN]\n"
         "                         play a game against the engine in the terminal\n"
+        "  bench [DEPTH]          search a fixed position set; prints nodes and nodes/s\n"
         "  perft DEPTH [--fen FEN] [--divide] [--chess960]\n"
         "                         count the leaf nodes of the legal move tree\n"
         "  perft --suite FILE.epd [--depth N]\n"
@@ -37,6 +38,7 @@ int main(int argc, char** argv) {
         if (command == "perft") return mneme::app::perft_command(args);
         if (command == "pgn") return mneme::app::pgn_command(args);
         if (command == "play") return mneme::app::play_command(args);
+        if (command == "bench") return mneme::app::bench_command(args);
         if (command == "uci" || command == "xboard" || command == "engine")
             return mneme::app::engine_command(args);
         if (command == "help" || command == "--help" || command == "-h") {

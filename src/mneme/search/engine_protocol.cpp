@@ -1,0 +1,50 @@
+#include "mneme/search/engine_protocol.h"
+
+#include "mneme/search/uci_protocol.h"
+#include "mneme/search/xboard_protocol.h"
+
+namespace mneme {
+
+std::vector<std::string> split_words(std::string_view line) {
+    std::vector<std::string> words;
+    std::size_t i = 0;
+    while (i < line.size()) {
+        while (i < line.size() && std::isspace(static_cast<unsigned char>(line[i]))) ++i;
+        std::size_t start = i;
+        while (i < line.size() && !std::isspace(static_cast<unsigned char>(line[i]))) ++i;
+        if (i > start) words.emplace_back(line.substr(start, i - start));
+    }
+    return words;
+}
+
+namespace {
+
+template <typename Protocol>
+void serve(Protocol& protocol, std::istream& in, const std::string& first_line) {
+    if (!protocol.handle(first_line)) return;
+    std::string line;
+    while (std::getline(in, line))
+        if (!protocol.handle(line)) return;
+    protocol.end_of_input();
+}
+
+}  // namespace
+
+void run_engine(std::istream& in, std::ostream& out) {
+    std::string line;
+    while (std::getline(in, line)) {
+        auto words = split_words(line);
+        if (words.empty()) continue;
+        if (words.front() == "xboard") {
+            XboardProtocol xboard(out);
+            serve(xboard, in, line);
+        } else {
+            // UCI is the default: a GUI that starts with "isready" or "position" means UCI too.
+            UciProtocol uci(out);
+            serve(uci, in, line);
+        }
+        return;
+    }
+}
+
+}  // namespace mneme

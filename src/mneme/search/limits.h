@@ -1,0 +1,29 @@
+// What a search may spend and look at: the "go" parameters of UCI, in one struct.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "mneme/core/types.h"
+
+namespace mneme {
+
+struct SearchLimits {
+    int depth = 0;                // plies; 0 = no limit
+    std::uint64_t nodes = 0;      // 0 = no limit
+    std::int64_t movetime_ms = 0; // 0 = no fixed time per move
+    // Clock: time left and increment per side, moves until the next time control (0 = rest of
+    // the game). A negative time means "no clock".
+    std::int64_t time_ms[2] = {-1, -1};
+    std::int64_t increment_ms[2] = {0, 0};
+    int moves_to_go = 0;
+    int mate = 0;                 // look for a mate in this many moves; 0 = no
+    bool infinite = false;        // search until stopped
+    bool ponder = false;          // search on the opponent's time until ponderhit or stop
+    std::vector<Move> search_moves;  // restrict the root to these moves; empty = all
+    std::int64_t move_overhead_ms = 10;  // time the GUI and the pipes lose per move
+
+    bool has_clock(Color c) const { return time_ms[c] >= 0; }
+};
+
+}  // namespace mneme

@@ -1,0 +1,61 @@
+// Hands out a node's moves one at a time, most promising first, generating them in stages so
+// that a cut-off on an early move saves generating the rest.
+#pragma once
+
+#include "mneme/core/movegen.h"
+#include "mneme/search/history.h"
+
+namespace mneme {
+
+class MovePicker {
+public:
+    // Main search: every legal move. Order: the transposition-table move, captures that do not
+    // lose material (most valuable victim, least valuable attacker), the killers, quiet moves by
+    // history, then losing captures and under-promotions.
+    MovePicker(const Position& pos, Move tt_move, const KillerMoves& killers,
+               const ButterflyHistory& history);
+    // Quiescence: captures and promotions by victim and attacker; every evasion when in check.
+    MovePicker(const Position& pos, Move tt_move, const ButterflyHistory& history);
+
+    // The next move, or Move::none() when all have been handed out. Every move is legal.
+    Move next();
+
+private:
+    enum class Stage {
+        TT_MOVE,
+        GENERATE_CAPTURES,
+        GOOD_CAPTURES,
+        FIRST_KILLER,
+        SECOND_KILLER,
+        GENERATE_QUIETS,
+        QUIETS,
+        BAD_CAPTURES,
+        DONE,
+    };
+    struct ScoredMove {
+        Move move;
+        int score;
+    };
+
+    void score_captures();
+    void score_quiets();
+    // Swaps the best-scored move of [current_, end_) to current_ and returns it.
+    Move pick_best();
+    bool usable_killer(Move m) const;
+    bool is_killer(Move m) const { return m == killers_[0] || m == killers_[1]; }
+
+    const Position& pos_;
+    const ButterflyHistory& history_;
+    Move tt_move_;
+    Move killers_[2];
+    Stage stage_;
+    bool quiescence_;
+    bool with_quiets_;  // main search, or quiescence in check
+    ScoredMove moves_[MAX_MOVES];
+    // Losing captures are parked in [0, bad_end_) as the good ones are handed out.
+    int bad_end_ = 0;
+    int current_ = 0;
+    int end_ = 0;
+};
+
+}  // namespace mneme

@@ -1,0 +1,25 @@
+#include "mneme/search/search_thread.h"
+
+namespace mneme {
+
+SearchThread::~SearchThread() { stop_and_wait(); }
+
+void SearchThread::start(const Position& pos, const SearchLimits& limits, InfoCallback on_info,
+                         DoneCallback on_done) {
+    wait();
+    // Before the thread exists, so that a "stop" read right after "go" is not lost.
+    searcher_.prepare(limits.ponder);
+    busy_ = true;
+    thread_ = std::thread([this, pos, limits, on_info = std::move(on_info),
+                           on_done = std::move(on_done)] {
+        SearchResult result = searcher_.search(pos, limits, on_info);
+        if (on_done) on_done(result);
+        busy_ = false;
+    });
+}
+
+void SearchThread::wait() {
+    if (thread_.joinable()) thread_.join();
+}
+
+}  // namespace mneme

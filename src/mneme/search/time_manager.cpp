@@ -1,0 +1,45 @@
+#include "mneme/search/time_manager.h"
+
+#include <algorithm>
+
+namespace mneme {
+
+void TimeManager::start(const SearchLimits& limits, Color us) {
+    restart_clock();
+    timed_ = false;
+    soft_limit_ms_ = hard_limit_ms_ = 0;
+    if (limits.infinite) return;
+
+    std::int64_t overhead = std::max<std::int64_t>(limits.move_overhead_ms, 0);
+    if (limits.movetime_ms > 0) {
+        // A fixed time per move is spent in full: a late iteration may still change the move.
+        timed_ = true;
+        hard_limit_ms_ = std::max<std::int64_t>(limits.movetime_ms - overhead, 1);
+        soft_limit_ms_ = hard_limit_ms_;
+        return;
+    }
+    if (!limits.has_clock(us)) return;
+
+    timed_ = true;
+    std::int64_t time_left = std::max<std::int64_t>(limits.time_ms[us] - overhead, 1);
+    std::int64_t increment = std::max<std::int64_t>(limits.increment_ms[us], 0);
+    // Plan as if this many moves remain; a sudden-death game is assumed to last ~40 more.
+    std::int64_t moves_left = limits.moves_to_go > 0 ? std::min(limits.moves_to_go, 40) : 40;
+    std::int64_t target = time_left / moves_left + increment * 3 / 4;
+    // Never plan to use more than half of what is left: the game may go on long.
+    target = std::clamp<std::int64_t>(target, 1, time_left / 2 + 1);
+    // The next iteration usually costs more than all before it, so none starts after half the
+    // target; a running one is cut off at a few times the target, well before the flag.
+    soft_limit_ms_ = std::max<std::int64_t>(target / 2, 1);
+    std::int64_t cap = limits.moves_to_go == 1 ? time_left * 9 / 10 : time_left * 4 / 5;
+    hard_limit_ms_ = std::clamp<std::int64_t>(target * 4, 1, std::max<std::int64_t>(cap, 1));
+}
+
+void TimeManager::restart_clock() { start_ticks_ = Clock::now().time_since_epoch().count(); }
+
+std::int64_t TimeManager::elapsed_ms() const {
+    auto start = Clock::time_point(Clock::duration(start_ticks_.load()));
+    return std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - start).count();
+}
+
+}  // namespace mneme

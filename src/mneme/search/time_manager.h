@@ -1,0 +1,41 @@
+// How long a search may think: a soft limit checked between iterations and a hard limit
+// checked during them.
+#pragma once
+
+#include <atomic>
+#include <chrono>
+#include <cstdint>
+
+#include "mneme/search/limits.h"
+
+namespace mneme {
+
+class TimeManager {
+public:
+    // Starts the clock and works out the budget for `us` from the limits.
+    void start(const SearchLimits& limits, Color us);
+    // After a ponderhit the move is ours to make: the budget counts from now. Safe to call
+    // from another thread than the searching one.
+    void restart_clock();
+
+    std::int64_t elapsed_ms() const;
+    // False for depth-, node-, mate-limited and infinite searches.
+    bool is_timed() const { return timed_; }
+    // Whether to stop before starting another iteration.
+    bool should_stop_iterating() const { return timed_ && elapsed_ms() >= soft_limit_ms_; }
+    // Whether to abandon the search now.
+    bool out_of_time() const { return timed_ && elapsed_ms() >= hard_limit_ms_; }
+
+    std::int64_t soft_limit_ms() const { return soft_limit_ms_; }
+    std::int64_t hard_limit_ms() const { return hard_limit_ms_; }
+
+private:
+    using Clock = std::chrono::steady_clock;
+
+    std::atomic<Clock::rep> start_ticks_{0};
+    bool timed_ = false;
+    std::int64_t soft_limit_ms_ = 0;
+    std::int64_t hard_limit_ms_ = 0;
+};
+
+}  // namespace mneme

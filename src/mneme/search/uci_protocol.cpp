@@ -1,0 +1,267 @@
+#include "mneme/search/uci_protocol.h"
+
+#include <algorithm>
+#include <charconv>
+#include <optional>
+#include <sstream>
+
+#include "mneme/core/movegen.h"
+#include "mneme/core/perft.h"
+#include "mneme/eval/evaluate.h"
+#include "mneme/notation/uci_move.h"
+#include "mneme/search/engine_protocol.h"
+
+namespace mneme {
+
+namespace {
+
+constexpr int MAX_PERFT_DEPTH = 12;
+
+std::optional<std::int64_t> parse_integer(const std::string& text) {
+    std::int64_t value = 0;
+    auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+    if (error != std::errc() || end != text.data() + text.size()) return std::nullopt;
+    return value;
+}
+
+std::string lower_case(std::string text) {
+    std::transform(text.begin(), text.end(), text.begin(),
+                   [](unsigned char c) { return char(std::tolower(c)); });
+    return text;
+}
+
+// "name Move Overhead value 30" -> {"move overhead", "30"}; names are case-insensitive.
+std::pair<std::string, std::string> option_name_and_value(const std::vector<std::string>& words) {
+    std::string name, value;
+    std::string* target = nullptr;
+    for (std::size_t i = 1; i < words.size(); ++i) {
+        if (words[i] == "name" && !target) target = &name;
+        else if (words[i] == "value" && target == &name) target = &value;
+        else if (target) *target += (target->empty() ? "" : " ") + words[i];
+    }
+    return {lower_case(name), value};
+}
+
+std::string info_line(const SearchInfo& info, bool chess960) {
+    std::ostringstream line;
+    line << "info depth " << info.depth << " seldepth " << info.seldepth << " multipv 1";
+    if (info.score != VALUE_NONE && info.score != -VALUE_INFINITE)
+        line << " score " << uci_score(info.score);
+    line << " nodes " << info.nodes << " nps " << info.nps << " hashfull " << info.hashfull
+         << " time " << info.time_ms;
+    if (!info.pv.empty()) {
+        line << " pv";
+        for (Move m : info.pv) line << ' ' << move_to_uci(m, chess960);
+    }
+    return line.str();
+}
+
+}  // namespace
+
+std::string uci_score(Value v) {
+    if (is_mate_score(v)) return "mate " + std::to_string(mate_in_moves(v));
+    return "cp " + std::to_string(v);
+}
+
+UciProtocol::UciProtocol(std::ostream& out) : out_(out) {}
+
+bool UciProtocol::handle(const std::string& line) {
+    Words words = split_words(line);
+    if (words.empty()) return true;
+    const std::string& command = words.front();
+
+    if (command == "quit") {
+        thread_.stop_and_wait();
+        return false;
+    }
+    if (command == "uci") identify();
+    else if (command == "isready") out_.line("readyok");
+    else if (command == "stop") thread_.stop();
+    else if (command == "ponderhit") thread_.ponderhit();
+    else if (command == "debug" || command == "register") {
+        // Accepted and ignored: there is no debug mode and nothing to register.
+    } else if (command == "ucinewgame") {
+        thread_.stop_and_wait();
+        searcher_.clear();
+    } else if (command == "setoption") {
+        set_option(words);
+    } else if (command == "position") {
+        set_position(words);
+    } else if (command == "go") {
+        go(words);
+    } else if (command == "d") {
+        std::istringstream board(pos_.to_string());
+        for (std::string row; std::getline(board, row);) out_.line(row);
+    } else if (command == "eval") {
+        std::istringstream report(evaluation_report(pos_));
+        for (std::string row; std::getline(report, row);) out_.line(row);
+    } else if (command == "perft") {
+        perft(words);
+    } else {
+        info_string("unknown command: " + line.substr(0, line.find_last_not_of(" \t\r") + 1));
+    }
+    return true;
+}
+
+void UciProtocol::end_of_input() {
+    if (search_unlimited_) thread_.stop();
+    thread_.wait();
+}
+
+void UciProtocol::identify() {
+    out_.line("id name mneme");
+    out_.line("id author the mneme team");
+    out_.line("option name Hash type spin default " +
+              std::to_string(TranspositionTable::DEFAULT_SIZE_MB) + " min 1 max " +
+              std::to_string(TranspositionTable::MAX_SIZE_MB));
+    out_.line("option name Clear Hash type button");
+    out_.line("option name Threads type spin default 1 min 1 max 1");
+    out_.line("option name Ponder type check default false");
+    out_.line("option name Move Overhead type spin default 10 min 0 max 5000");
+    out_.line("option name UCI_Chess960 type check default false");
+    out_.line("uciok");
+}
+
+void UciProtocol::set_option(const Words& words) {
+    auto [name, value] = option_name_and_value(words);
+    auto number = parse_integer(value);
+    if (name == "hash") {
+        if (!number || *number < 1)
+            return info_string("Hash needs a size in MB, got '" + value + "'");
+        thread_.stop_and_wait();
+        if (!searcher_.set_hash_size(std::size_t(*number)))
+            info_string("not enough memory for " + value + " MB of hash; using 1 MB");
+    } else if (name == "clear hash") {
+        thread_.stop_and_wait();
+        searcher_.clear();
+    } else if (name == "threads") {
+        if (!number || *number != 1) info_string("only 1 thread is supported; using 1");
+    } else if (name == "move overhead") {
+        if (!number || *number < 0)
+            return info_string("Move Overhead needs milliseconds, got '" + value + "'");
+        move_overhead_ms_ = *number;
+    } else if (name == "uci_chess960") {
+        chess960_ = lower_case(value) == "true";
+        // Castling moves are spelled differently now; the board itself does not change.
+        std::string error;
+        Position reread;
+        if (reread.set_fen(pos_.fen(), chess960_, &error)) pos_ = reread;
+    } else if (name == "ponder") {
+        // The GUI decides when to ponder; nothing to set up.
+    } else {
+        info_string("unknown option: " + name);
+    }
+}
+
+void UciProtocol::set_position(const Words& words) {
+    std::size_t i = 1;
+    Position pos;
+    std::string error;
+    if (i < words.size() && words[i] == "startpos") {
+        pos.set_fen(START_FEN, chess960_, &error);
+        ++i;
+    } else if (i < words.size() && words[i] == "fen") {
+        std::string fen;
+        for (++i; i < words.size() && words[i] != "moves"; ++i) fen += words[i] + ' ';
+        if (!pos.set_fen(fen, chess960_, &error))
+            return info_string("error: bad FEN '" + fen + "': " + error);
+    } else {
+        return info_string("error: position needs 'startpos' or 'fen FEN'");
+    }
+    if (i < words.size() && words[i] == "moves") {
+        for (++i; i < words.size(); ++i) {
+            Move m = parse_uci_move(pos, words[i]);
+            if (!m) {
+                info_string("error: illegal move '" + words[i] + "' in " + pos.fen() +
+                            "; the moves after it are ignored");
+                break;
+            }
+            pos.do_move(m);
+        }
+    }
+    pos_ = pos;
+}
+
+void UciProtocol::go(const Words& words) {
+    thread_.stop_and_wait();
+    SearchLimits limits;
+    limits.move_overhead_ms = move_overhead_ms_;
+    bool any_limit = false;
+    for (std::size_t i = 1; i < words.size(); ++i) {
+        const std::string& key = words[i];
+        if (key == "infinite") {
+            limits.infinite = true;
+            continue;
+        }
+        if (key == "ponder") {
+            limits.ponder = true;
+            continue;
+        }
+        if (key == "searchmoves") {
+            for (; i + 1 < words.size(); ++i) {
+                Move m = parse_uci_move(pos_, words[i + 1]);
+                if (!m) break;
+                limits.search_moves.push_back(m);
+            }
+            continue;
+        }
+        if (i + 1 >= words.size()) {
+            info_string("error: go " + key + " needs a value");
+            break;
+        }
+        auto value = parse_integer(words[++i]);
+        if (!value || *value < 0) {
+            info_string("error: go " + key + " needs a number, got '" + words[i] + "'");
+            continue;
+        }
+        any_limit = true;
+        // Zero means "no limit" inside SearchLimits, but "as little as possible" here.
+        std::int64_t at_least_one = std::max<std::int64_t>(*value, 1);
+        if (key == "depth") limits.depth = int(std::min<std::int64_t>(at_least_one, MAX_PLY));
+        else if (key == "nodes") limits.nodes = std::uint64_t(at_least_one);
+        else if (key == "movetime") limits.movetime_ms = at_least_one;
+        else if (key == "wtime") limits.time_ms[WHITE] = *value;
+        else if (key == "btime") limits.time_ms[BLACK] = *value;
+        else if (key == "winc") limits.increment_ms[WHITE] = *value;
+        else if (key == "binc") limits.increment_ms[BLACK] = *value;
+        else if (key == "movestogo") limits.moves_to_go = int(*value);
+        else if (key == "mate")
+            limits.mate = int(std::min<std::int64_t>(at_least_one, MAX_PLY / 2));
+        else {
+            any_limit = false;
+            info_string("unknown go parameter: " + key);
+        }
+    }
+    // A bare "go" means "until stop", like "go infinite".
+    if (!any_limit && !limits.ponder) limits.infinite = true;
+    bool has_own_limit = limits.depth || limits.nodes || limits.movetime_ms || limits.mate ||
+                         limits.has_clock(pos_.side_to_move());
+    search_unlimited_ = limits.infinite || limits.ponder || !has_own_limit;
+
+    bool chess960 = chess960_;
+    thread_.start(
+        pos_, limits,
+        [this, chess960](const SearchInfo& info) { out_.line(info_line(info, chess960)); },
+        [this, chess960](const SearchResult& result) {
+            std::string text = "bestmove " + move_to_uci(result.best, chess960);
+            if (result.ponder) text += " ponder " + move_to_uci(result.ponder, chess960);
+            out_.line(text);
+        });
+}
+
+void UciProtocol::perft(const Words& words) {
+    auto depth = words.size() > 1 ? parse_integer(words[1]) : std::nullopt;
+    if (!depth || *depth < 1 || *depth > MAX_PERFT_DEPTH)
+        return info_string("error: perft needs a depth from 1 to " +
+                           std::to_string(MAX_PERFT_DEPTH));
+    Position pos = pos_;
+    std::uint64_t total = 0;
+    for (auto [move, count] : perft_divide(pos, int(*depth))) {
+        out_.line(move_to_uci(pos, move) + ": " + std::to_string(count));
+        total += count;
+    }
+    out_.line("");
+    out_.line("Nodes searched: " + std::to_string(total));
+}
+
+}  // namespace mneme

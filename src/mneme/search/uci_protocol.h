@@ -1,0 +1,46 @@
+// The Universal Chess Interface, engine side, plus the debugging commands "d", "eval" and
+// "perft N".
+#pragma once
+
+#include <cstdint>
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "mneme/search/line_output.h"
+#include "mneme/search/search_thread.h"
+
+namespace mneme {
+
+class UciProtocol {
+public:
+    explicit UciProtocol(std::ostream& out);
+
+    // Handles one command line; false after "quit".
+    bool handle(const std::string& line);
+    // The input ended without "quit": let a limited search finish, stop an unlimited one.
+    void end_of_input();
+
+private:
+    using Words = std::vector<std::string>;
+
+    void identify();
+    void set_option(const Words& words);
+    void set_position(const Words& words);
+    void go(const Words& words);
+    void perft(const Words& words);
+    void info_string(const std::string& text) { out_.line("info string " + text); }
+
+    LineOutput out_;
+    Searcher searcher_;
+    SearchThread thread_{searcher_};
+    Position pos_;
+    bool chess960_ = false;
+    std::int64_t move_overhead_ms_ = 10;
+    bool search_unlimited_ = false;  // the running search ends only on "stop"
+};
+
+// "cp 25" or "mate -3": a score as UCI writes it.
+std::string uci_score(Value v);
+
+}  // namespace mneme

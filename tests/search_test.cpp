@@ -1,0 +1,387 @@
+// The searcher, its transposition table and the engine protocols built on it.
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <sstream>
+#include <string>
+#include <thread>
+
+#include "mneme/core/movegen.h"
+#include "mneme/notation/uci_move.h"
+#include "mneme/search/engine_protocol.h"
+#include "mneme/search/search.h"
+#include "mneme/search/static_exchange.h"
+#include "mneme/search/transposition_table.h"
+
+namespace mneme {
+namespace {
+
+SearchResult search_to_depth(const Position& pos, int depth) {
+    Searcher searcher(4);
+    SearchLimits limits;
+    limits.depth = depth;
+    return searcher.search(pos, limits);
+}
+
+Move uci(const Position& pos, const std::string& text) {
+    Move m = parse_uci_move(pos, text);
+    EXPECT_TRUE(m) << text << " is not legal in " << pos.fen();
+    return m;
+}
+
+bool has_mate_in_one(Position& pos) {
+    for (Move m : MoveList<LEGAL>(pos)) {
+        pos.do_move(m);
+        bool mate = pos.is_checkmate();
+        pos.undo_move();
+        if (mate) return true;
+    }
+    return false;
+}
+
+TEST(Search, FindsMateInOne) {
+    // Back-rank mate: the king is walled in by its own pawns.
+    Position pos = Position::from_fen("6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1");
+    SearchResult result = search_to_depth(pos, 4);
+    EXPECT_EQ(result.best, uci(pos, "d1d8"));
+    EXPECT_EQ(result.score, mate_in(1));
+}
+
+TEST(Search, FindsMateInTwo) {
+    // The only mate in two: 1. Ra6! bxa6 (or anything) 2. b7#.
+    Position pos = Position::from_fen("kbK5/pp6/1P6/8/8/8/8/R7 w - - 0 1");
+    SearchResult result = search_to_depth(pos, 5);
+    EXPECT_EQ(result.score, mate_in(3));
+    EXPECT_EQ(result.best, uci(pos, "a1a6"));
+    // Whatever the answer, a mate in one follows.
+    pos.do_move(result.best);
+    for (Move reply : MoveList<LEGAL>(pos)) {
+        pos.do_move(reply);
+        EXPECT_TRUE(has_mate_in_one(pos)) << "after " << move_to_uci(pos, reply);
+        pos.undo_move();
+    }
+}
+
+TEST(Search, SeesBeingMated) {
+    // Black to move is mated next move whatever it does.
+    Position pos = Position::from_fen("k7/8/1K6/8/8/8/8/7R b - - 0 1");
+    SearchResult result = search_to_depth(pos, 4);
+    EXPECT_EQ(result.score, mated_in(2));
+}
+
+TEST(Search, DoesNotStalemateWhenWinning) {
+    // Qf7 looks natural (it boxes the king in) but stalemates; Qf8 mates.
+    Position pos = Position::from_fen("7k/8/6K1/8/8/8/8/5Q2 w - - 0 1");
+    SearchResult result = search_to_depth(pos, 4);
+    pos.do_move(result.best);
+    EXPECT_FALSE(pos.is_stalemate()) << move_to_uci(pos, result.best);
+    EXPECT_TRUE(pos.is_checkmate());
+    EXPECT_EQ(result.score, mate_in(1));
+}
+
+TEST(Search, AvoidsStalemateWithoutMateInOne) {
+    // King and queen against a cornered king, mate not yet on the board: every stalemating
+    // move must be scored a draw, never chosen.
+    Position pos = Position::from_fen("7k/8/5K2/8/8/8/8/1Q6 w - - 0 1");
+    SearchResult result = search_to_depth(pos, 6);
+    EXPECT_TRUE(is_mate_score(result.score) && result.score > 0) << result.score;
+    pos.do_move(result.best);
+    EXPECT_FALSE(pos.is_stalemate());
+}
+
+TEST(Search, TakesHangingQueen) {
+    // 1. e4 e5 2. d3 Qg5?? leaves the queen to the c1 bishop.
+    Position pos =
+        Position::from_fen("rnb1kbnr/pppp1ppp/8/4p1q1/4P3/3P4/PPP2PPP/RNBQKBNR w KQkq - 1 3");
+    SearchResult result = search_to_depth(pos, 4);
+    EXPECT_EQ(result.best, uci(pos, "c1g5"));
+    EXPECT_GT(result.score, 600);
+}
+
+TEST(Search, PlaysTheOnlyLegalMoveAtOnce) {
+    Position pos = Position::from_fen("k7/8/8/8/8/8/1q6/K7 w - - 0 1");
+    ASSERT_EQ(MoveList<LEGAL>(pos).size(), 1u);
+    Searcher searcher(4);
+    SearchLimits limits;
+    limits.movetime_ms = 10000;
+    auto start = std::chrono::steady_clock::now();
+    SearchResult result = searcher.search(pos, limits);
+    auto elapsed = std::chrono::steady_clock::now() - start;
+    EXPECT_EQ(result.best, uci(pos, "a1b2"));
+    EXPECT_LT(elapsed, std::chrono::seconds(2));
+}
+
+TEST(Search, NoLegalMoveGivesNoMove) {
+    Position mated = Position::from_fen("R5k1/5ppp/8/8/8/8/5PPP/6K1 b - - 0 1");
+    SearchResult result = search_to_depth(mated, 3);
+    EXPECT_FALSE(result.best);
+    EXPECT_EQ(result.score, mated_in(0));
+}
+
+TEST(Search, RespectsNodeLimit) {
+    Position pos;
+    Searcher searcher(4);
+    SearchLimits limits;
+    limits.nodes = 5000;
+    SearchResult result = searcher.search(pos, limits);
+    EXPECT_LE(result.nodes, 5000u);
+    EXPECT_GT(result.nodes, 4000u);
+    EXPECT_TRUE(MoveList<LEGAL>(pos).contains(result.best));
+}
+
+TEST(Search, RespectsSearchMoves) {
+    Position pos;
+    Searcher searcher(4);
+    SearchLimits limits;
+    limits.depth = 4;
+    limits.search_moves = {uci(pos, "a2a3"), uci(pos, "h2h4")};
+    SearchResult result = searcher.search(pos, limits);
+    EXPECT_TRUE(result.best == limits.search_moves[0] || result.best == limits.search_moves[1]);
+}
+
+TEST(Search, FiftyMoveRuleScoresDraw) {
+    // A queen up, but the next move without capture or pawn move completes 100 plies.
+    Position drawn = Position::from_fen("7k/8/8/8/8/8/8/1Q5K w - - 99 80");
+    EXPECT_EQ(search_to_depth(drawn, 4).score, VALUE_DRAW);
+    Position fresh = Position::from_fen("7k/8/8/8/8/8/8/1Q5K w - - 0 80");
+    EXPECT_GT(search_to_depth(fresh, 4).score, 500);
+}
+
+TEST(Search, ThreefoldRepetitionScoresDraw) {
+    // White is a queen down; the knight dance has repeated the position after Ng1 twice, so
+    // Ng1 once more is a third occurrence: a draw White should take.
+    Position pos = Position::from_fen("6nk/8/8/8/8/8/q7/6NK w - - 0 1");
+    for (const char* text : {"g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6", "f3g1", "f6g8",
+                             "g1f3", "g8f6"})
+        pos.do_move(uci(pos, text));
+    SearchResult result = search_to_depth(pos, 5);
+    EXPECT_EQ(result.best, uci(pos, "f3g1"));
+    EXPECT_EQ(result.score, VALUE_DRAW);
+}
+
+TEST(Search, SecondOccurrenceBeforeTheRootIsNoDraw) {
+    // One knight dance only: going back to f3 repeats a position once, which is no draw (the
+    // first occurrence was before the root), so White is simply lost.
+    Position pos = Position::from_fen("6nk/8/8/8/8/8/q7/6NK w - - 0 1");
+    for (const char* text : {"g1f3", "g8f6", "f3g1", "f6g8"}) pos.do_move(uci(pos, text));
+    EXPECT_LT(search_to_depth(pos, 5).score, -500);
+}
+
+TEST(Search, IsDeterministicForFixedDepth) {
+    Position pos =
+        Position::from_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");
+    SearchResult first = search_to_depth(pos, 5);
+    SearchResult second = search_to_depth(pos, 5);
+    EXPECT_EQ(first.nodes, second.nodes);
+    EXPECT_EQ(first.best, second.best);
+    EXPECT_EQ(first.pv.front(), first.best);
+}
+
+TEST(Search, ReportsEveryIteration) {
+    Position pos;
+    Searcher searcher(4);
+    SearchLimits limits;
+    limits.depth = 5;
+    std::vector<int> depths;
+    SearchResult result = searcher.search(pos, limits, [&](const SearchInfo& info) {
+        depths.push_back(info.depth);
+        EXPECT_FALSE(info.pv.empty());
+        // The line must be playable.
+        Position line = pos;
+        for (Move m : info.pv) {
+            ASSERT_TRUE(MoveList<LEGAL>(line).contains(m));
+            line.do_move(m);
+        }
+    });
+    EXPECT_EQ(depths, (std::vector<int>{1, 2, 3, 4, 5}));
+    EXPECT_EQ(result.depth, 5);
+}
+
+TEST(Search, StopFromAnotherThreadEndsInfiniteSearch) {
+    Position pos;
+    Searcher searcher(4);
+    SearchLimits limits;
+    limits.infinite = true;
+    searcher.prepare(false);
+    std::thread stopper([&] {
+        std::this_thread::sleep_for(std::chrono::milliseconds(100));
+        searcher.stop();
+    });
+    SearchResult result = searcher.search(pos, limits);
+    stopper.join();
+    EXPECT_TRUE(MoveList<LEGAL>(pos).contains(result.best));
+}
+
+TEST(StaticExchange, CountsRecaptures) {
+    // Rook takes a pawn defended by a pawn: loses the exchange for a pawn.
+    Position pos = Position::from_fen("4k3/8/2p5/3p4/8/8/8/3RK3 w - - 0 1");
+    EXPECT_EQ(static_exchange(pos, uci(pos, "d1d5")), SEE_VALUE[PAWN] - SEE_VALUE[ROOK]);
+    // An undefended pawn is simply won.
+    Position free_pawn = Position::from_fen("4k3/8/8/3p4/8/8/8/3RK3 w - - 0 1");
+    EXPECT_EQ(static_exchange(free_pawn, uci(free_pawn, "d1d5")), SEE_VALUE[PAWN]);
+    // Two rooks (doubled) against one defender: the x-ray rook joins in.
+    Position doubled = Position::from_fen("3rk3/8/8/3p4/8/8/3R4/3RK3 w - - 0 1");
+    EXPECT_EQ(static_exchange(doubled, uci(doubled, "d2d5")), SEE_VALUE[PAWN]);
+}
+
+TEST(TranspositionTable, StoresAndProbes) {
+    TranspositionTable table(1);
+    Position pos;
+    Move m = uci(pos, "e2e4");
+    TTData data;
+    EXPECT_FALSE(table.probe(pos.key(), 0, &data));
+    table.store(pos.key(), 0, m, 35, 20, 7, Bound::LOWER);
+    ASSERT_TRUE(table.probe(pos.key(), 0, &data));
+    EXPECT_EQ(data.move, m);
+    EXPECT_EQ(data.score, 35);
+    EXPECT_EQ(data.eval, 20);
+    EXPECT_EQ(data.depth, 7);
+    EXPECT_EQ(data.bound, Bound::LOWER);
+    EXPECT_GT(table.hashfull(), -1);
+    table.clear();
+    EXPECT_FALSE(table.probe(pos.key(), 0, &data));
+}
+
+TEST(TranspositionTable, MateScoresAreRelativeToTheStoringNode) {
+    TranspositionTable table(1);
+    Key key = 0x123456789abcdef0ULL;
+    // Found at ply 5: we mate 3 plies later (mate_in(8) from the root).
+    table.store(key, 5, Move(), mate_in(8), 0, 4, Bound::EXACT);
+    TTData data;
+    ASSERT_TRUE(table.probe(key, 2, &data));
+    // Reached at ply 2 by another path: still 3 plies to the mate.
+    EXPECT_EQ(data.score, mate_in(5));
+    table.store(key, 6, Move(), mated_in(10), 0, 4, Bound::EXACT);
+    ASSERT_TRUE(table.probe(key, 1, &data));
+    EXPECT_EQ(data.score, mated_in(5));
+    // Ordinary scores are untouched.
+    table.store(key, 9, Move(), -250, 0, 4, Bound::UPPER);
+    ASSERT_TRUE(table.probe(key, 1, &data));
+    EXPECT_EQ(data.score, -250);
+}
+
+TEST(TranspositionTable, KeepsDeeperResultsOfTheSameSearch) {
+    TranspositionTable table(1);
+    Key key = 0x0f0f0f0f12345678ULL;
+    table.store(key, 0, Move(), 100, 0, 12, Bound::LOWER);
+    table.store(key, 0, Move(), 50, 0, 2, Bound::UPPER);
+    TTData data;
+    ASSERT_TRUE(table.probe(key, 0, &data));
+    EXPECT_EQ(data.depth, 12);
+    // A later search may overwrite it.
+    table.new_search();
+    table.store(key, 0, Move(), 50, 0, 2, Bound::UPPER);
+    ASSERT_TRUE(table.probe(key, 0, &data));
+    EXPECT_EQ(data.depth, 2);
+}
+
+TEST(TranspositionTable, HashfullCountsThisSearchOnly) {
+    TranspositionTable table(1);
+    EXPECT_EQ(table.hashfull(), 0);
+    Searcher searcher(1);
+    // Fill a table through a real search and look at it.
+    SearchLimits limits;
+    limits.depth = 7;
+    int last_hashfull = 0;
+    searcher.search(Position(), limits,
+                    [&](const SearchInfo& info) { last_hashfull = info.hashfull; });
+    EXPECT_GT(last_hashfull, 0);
+    EXPECT_LE(last_hashfull, 1000);
+}
+
+// ---- Protocols, driven through string streams. ----
+
+std::string run_protocol(const std::string& input) {
+    std::istringstream in(input);
+    std::ostringstream out;
+    run_engine(in, out);
+    return out.str();
+}
+
+// The word after `prefix` on the last line that starts with `prefix`, or "".
+std::string word_after(const std::string& output, const std::string& prefix) {
+    std::istringstream lines(output);
+    std::string line, word;
+    while (std::getline(lines, line))
+        if (line.rfind(prefix, 0) == 0) {
+            std::istringstream rest(line.substr(prefix.size()));
+            rest >> word;
+        }
+    return word;
+}
+
+TEST(UciProtocol, AnswersHandshakeAndSearches) {
+    std::string out = run_protocol("uci\nisready\nposition startpos moves e2e4\ngo depth 3\n");
+    EXPECT_NE(out.find("id name mneme"), std::string::npos);
+    EXPECT_NE(out.find("option name Hash type spin default 16"), std::string::npos);
+    EXPECT_NE(out.find("uciok"), std::string::npos);
+    EXPECT_NE(out.find("readyok"), std::string::npos);
+    EXPECT_NE(out.find("info depth 3"), std::string::npos);
+    Position pos;
+    pos.do_move(uci(pos, "e2e4"));
+    std::string best = word_after(out, "bestmove ");
+    EXPECT_TRUE(parse_uci_move(pos, best)) << out;
+}
+
+TEST(UciProtocol, StopEndsInfiniteSearch) {
+    std::string out = run_protocol("uci\nposition startpos\ngo infinite\nisready\nstop\nquit\n");
+    EXPECT_NE(out.find("readyok"), std::string::npos);
+    EXPECT_TRUE(parse_uci_move(Position(), word_after(out, "bestmove "))) << out;
+}
+
+TEST(UciProtocol, SurvivesBadInput) {
+    std::string out = run_protocol(
+        "uci\nposition fen not/a/fen w - - 0 1\nfrobnicate\nposition startpos moves e2e5\n"
+        "setoption name Hash value lots\ngo depth\nisready\n");
+    EXPECT_NE(out.find("info string error: bad FEN"), std::string::npos);
+    EXPECT_NE(out.find("info string unknown command: frobnicate"), std::string::npos);
+    EXPECT_NE(out.find("illegal move 'e2e5'"), std::string::npos);
+    EXPECT_NE(out.find("readyok"), std::string::npos);
+    // "go depth" without a number still answers (an unlimited search ended by end of input).
+    EXPECT_TRUE(parse_uci_move(Position(), word_after(out, "bestmove "))) << out;
+}
+
+TEST(UciProtocol, FindsMateWithGoMate) {
+    std::string out =
+        run_protocol("uci\nposition fen 6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1\ngo mate 1\n");
+    EXPECT_NE(out.find("score mate 1"), std::string::npos);
+    EXPECT_EQ(word_after(out, "bestmove "), "d1d8");
+}
+
+TEST(UciProtocol, PerftAndBoard) {
+    std::string out = run_protocol("uci\nposition startpos\nperft 3\nd\n");
+    EXPECT_NE(out.find("Nodes searched: 8902"), std::string::npos);
+    EXPECT_NE(out.find("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"),
+              std::string::npos);
+}
+
+TEST(XboardProtocol, RepliesToUserMove) {
+    std::string out = run_protocol("xboard\nprotover 2\nnew\nsd 3\nusermove e2e4\n");
+    EXPECT_NE(out.find("feature myname=\"mneme\""), std::string::npos);
+    EXPECT_NE(out.find("done=1"), std::string::npos);
+    Position pos;
+    pos.do_move(uci(pos, "e2e4"));
+    std::string reply = word_after(out, "move ");
+    EXPECT_TRUE(parse_uci_move(pos, reply)) << out;
+}
+
+TEST(XboardProtocol, RejectsIllegalMovesAndAnswersPing) {
+    std::string out = run_protocol(
+        "xboard\nprotover 2\nnew\nforce\nusermove e2e5\nping 7\nsetboard nonsense\nusermove e2e4\n"
+        "undo\nremove\nquit\n");
+    EXPECT_NE(out.find("Illegal move: e2e5"), std::string::npos);
+    EXPECT_NE(out.find("pong 7"), std::string::npos);
+    EXPECT_NE(out.find("tellusererror Illegal position"), std::string::npos);
+    EXPECT_NE(out.find("Error (no moves to take back)"), std::string::npos);
+    EXPECT_EQ(word_after(out, "move "), "") << "force mode must not move: " << out;
+}
+
+TEST(XboardProtocol, ReportsMate) {
+    std::string out = run_protocol(
+        "xboard\nprotover 2\nnew\nsetboard 6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1\nsd 4\ngo\n");
+    EXPECT_EQ(word_after(out, "move "), "d1d8");
+    EXPECT_NE(out.find("1-0 {White mates}"), std::string::npos) << out;
+}
+
+}  // namespace
+}  // namespace mneme
