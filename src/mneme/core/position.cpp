@@ -364,6 +364,8 @@ Square Position::castling_rook_destination(Move m) const {
 
 bool Position::pseudo_legal(Move m) const {
     if (!m.is_ok()) return false;
+    // Promotion bits on another kind of move would be a second spelling of a generated move.
+    if (m.kind() != PROMOTION && m.promotion_type() != KNIGHT) return false;
     Color us = side_;
     Square from = m.from(), to = m.to();
     Piece pc = board_[from];

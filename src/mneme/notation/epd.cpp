@@ -134,8 +134,10 @@ std::optional<EpdRecord> parse_epd_line(std::string_view line, std::string* erro
             current = nullptr;
             continue;
         }
-        bool starts_operation = !current || (!t.quoted && is_known_opcode(t.text) &&
-                                             !current->operands.empty());
+        // A known opcode also ends an unknown one that has no operands ("Be2 dm 21").
+        bool starts_operation =
+            !current || (!t.quoted && is_known_opcode(t.text) &&
+                         (!current->operands.empty() || !is_known_opcode(current->opcode)));
         if (starts_operation) {
             if (t.quoted || t.text.empty() || !std::isalpha(static_cast<unsigned char>(t.text[0]))) {
                 if (error) *error = "expected an opcode, found '" + t.text + "'";

@@ -1,0 +1,228 @@
+// Perft: published node counts for hand-picked positions and the shared EPD suites (a fast
+// subset; scripts/perft_all_suites.sh runs the full depths), plus make/unmake round trips.
+#include "mneme/core/perft.h"
+
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "mneme/core/movegen.h"
+#include "mneme/core/position.h"
+#include "mneme/notation/epd.h"
+#include "test_data.h"
+
+namespace mneme {
+namespace {
+
+constexpr const char* KIWIPETE =
+    "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+
+// Largest expected count checked per (position, depth) in the fast subset.
+std::uint64_t node_budget() {
+    return test::sanitized_build() ? 250'000 : 5'000'000;
+}
+
+void expect_counts(const std::string& fen, const std::vector<std::uint64_t>& counts,
+                   bool chess960 = false) {
+    Position pos = Position::from_fen(fen, chess960);
+    for (std::size_t i = 0; i < counts.size(); ++i) {
+        if (counts[i] > 20 * node_budget()) break;
+        int depth = int(i) + 1;
+        EXPECT_EQ(perft(pos, depth), counts[i]) << fen << " depth " << depth;
+        EXPECT_EQ(pos.fen(), Position::from_fen(fen, chess960).fen())
+            << "perft changed the position";
+    }
+}
+
+TEST(PerftKnown, StartPosition) {
+    expect_counts(std::string(START_FEN), {20, 400, 8902, 197281, 4865609});
+}
+
+TEST(PerftKnown, Kiwipete) {
+    expect_counts(KIWIPETE, {48, 2039, 97862, 4085603});
+}
+
+TEST(PerftKnown, Position3EnPassantAndPins) {
+    expect_counts("8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+                  {14, 191, 2812, 43238, 674624, 11030083});
+}
+
+TEST(PerftKnown, Position4AndItsMirror) {
+    std::vector<std::uint64_t> counts = {6, 264, 9467, 422333, 15833292};
+    expect_counts("r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1", counts);
+    expect_counts("r2q1rk1/pP1p2pp/Q4n2/bbp1p3/Np6/1B3NBn/pPPP1PPP/R3K2R b KQ - 0 1", counts);
+}
+
+TEST(PerftKnown, Position5) {
+    expect_counts("rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+                  {44, 1486, 62379, 2103487, 89941194});
+}
+
+TEST(PerftKnown, Position6) {
+    expect_counts("r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
+                  {46, 2079, 89890, 3894594, 164075551});
+}
+
+// The perft of the standard start reached as Chess960 position 518 (Shredder-FEN castling).
+TEST(PerftKnown, Chess960Position518IsTheStandardStart) {
+    Position pos = Position::chess960_start(518);
+    EXPECT_EQ(perft(pos, 4), 197281u);
+}
+
+TEST(PerftKnown, DivideSumsToPerft) {
+    Position pos = Position::from_fen(KIWIPETE);
+    auto divide = perft_divide(pos, 3);
+    EXPECT_EQ(divide.size(), 48u);
+    std::uint64_t total = 0;
+    for (auto& [move, nodes] : divide) total += nodes;
+    EXPECT_EQ(total, 97862u);
+    EXPECT_EQ(perft(pos, 0), 1u);
+}
+
+// Every ;Dn count of a suite file whose expected value fits the budget (and depth <= max_depth).
+void run_suite(const std::string& file, std::size_t max_records, int max_depth) {
+    if (!test::have_data()) GTEST_SKIP() << "shared data not found";
+    std::vector<std::string> errors;
+    auto records = read_epd_file(test::data_path("epd/perft/" + file), &errors);
+    ASSERT_TRUE(errors.empty()) << errors.front();
+    ASSERT_FALSE(records.empty());
+    int checked = 0, positions_with_counts = 0;
+    for (std::size_t i = 0; i < records.size() && i < max_records; ++i) {
+        const EpdRecord& record = records[i];
+        Position pos = record.position();
+        // A record whose counts all exceed the budget still gets its smallest one checked
+        // when that is within 20x the budget.
+        std::uint64_t smallest = UINT64_MAX;
+        for (const auto& op : record.operations)
+            if (op.opcode.size() >= 2 && op.opcode[0] == 'D' && !op.operands.empty())
+                smallest = std::min<std::uint64_t>(smallest, std::stoull(op.operands.front()));
+        const std::uint64_t limit =
+            smallest > node_budget() && smallest <= 20 * node_budget() ? smallest : node_budget();
+        bool any = false;
+        for (const auto& op : record.operations) {
+            if (op.opcode.size() < 2 || op.opcode[0] != 'D') continue;
+            ASSERT_FALSE(op.operands.empty()) << file << " record " << i + 1;
+            int depth = std::stoi(op.opcode.substr(1));
+            std::uint64_t expected = std::stoull(op.operands.front());
+            if (depth > max_depth || expected > limit) continue;
+            EXPECT_EQ(perft(pos, depth), expected) << file << " record " << i + 1 << ": "
+                                                   << record.position_fields << " depth " << depth;
+            ++checked;
+            any = true;
+        }
+        positions_with_counts += any;
+    }
+    // In Release every position contributes at least one count.
+    // In Release (nearly) every position contributes; only counts of hundreds of millions of
+    // nodes are left to scripts/perft_all_suites.sh.
+    const int total = int(std::min(records.size(), max_records));
+    if (!test::sanitized_build()) {
+        EXPECT_GE(positions_with_counts, total - 1) << file;
+    }
+    EXPECT_GT(checked, 0) << file;
+    ::testing::Test::RecordProperty("counts_checked", checked);
+}
+
+TEST(PerftSuite, Perftsuite) {
+    run_suite("perftsuite.epd", SIZE_MAX, 99);
+}
+TEST(PerftSuite, StandardEthereal) {
+    run_suite("perft_standard_ethereal.epd", SIZE_MAX, 99);
+}
+TEST(PerftSuite, SpecialCases) {
+    run_suite("perft_special_cases.epd", SIZE_MAX, 99);
+}
+TEST(PerftSuite, FerdyDoubleChecks) {
+    run_suite("perft_ferdy_double_checks.epd", SIZE_MAX, 99);
+}
+TEST(PerftSuite, Chess960First100) {
+    run_suite("perft_chess960_ethereal.epd", 100, test::sanitized_build() ? 3 : 4);
+}
+
+// A perft that makes every leaf move and checks the position at every node, instead of
+// bulk counting; it must agree with perft() and leave nothing behind.
+struct Walker {
+    std::uint64_t nodes = 0;
+    std::string failure;
+
+    void walk(Position& pos, int depth) {
+        if (!failure.empty()) return;
+        std::string why;
+        if (!pos.is_consistent(&why)) {
+            failure = "inconsistent at " + pos.fen() + ": " + why;
+            return;
+        }
+        if (depth == 0) {
+            ++nodes;
+            return;
+        }
+        MoveList<LEGAL> moves(pos);
+        if (moves.size() != count_legal_moves(pos)) {
+            failure = "count_legal_moves differs from the move list at " + pos.fen();
+            return;
+        }
+        for (Move m : moves) {
+            const std::string fen_before = pos.fen();
+            const Key key_before = pos.key();
+            const Bitboard checkers_before = pos.checkers();
+            const int history_before = pos.history_length();
+            pos.do_move(m);
+            if (pos.history_length() != history_before + 1 || pos.last_move() != m) {
+                failure = "history not extended at " + fen_before;
+                return;
+            }
+            walk(pos, depth - 1);
+            pos.undo_move();
+            if (pos.fen() != fen_before || pos.key() != key_before ||
+                pos.checkers() != checkers_before || pos.history_length() != history_before) {
+                failure = "undo did not restore " + fen_before + " (got " + pos.fen() + ")";
+                return;
+            }
+        }
+    }
+};
+
+TEST(PerftWalk, MakeUnmakeRestoresEverythingAndAgreesWithBulkCounting) {
+    const std::vector<std::pair<std::string, int>> cases = {
+        {std::string(START_FEN), 4},
+        {KIWIPETE, 3},
+        {"8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", 5},
+        {"r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1", 3},
+        {"rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8", 3},
+        {"8/8/1k6/2b5/2pP4/8/5K2/8 b - d3 0 1", 5},
+        {"r3k2r/1b4bq/8/8/8/8/7B/R3K2R w KQkq - 0 1", 3},
+    };
+    for (auto& [fen, depth] : cases) {
+        int d = test::sanitized_build() ? depth - 1 : depth;
+        Position pos = Position::from_fen(fen);
+        Walker walker;
+        walker.walk(pos, d);
+        ASSERT_TRUE(walker.failure.empty()) << walker.failure;
+        Position fresh = Position::from_fen(fen);
+        EXPECT_EQ(walker.nodes, perft(fresh, d)) << fen;
+    }
+}
+
+TEST(PerftWalk, Chess960TreesStayConsistent) {
+    for (int number : {0, 1, 105, 359, 518, 734, 959}) {
+        Position pos = Position::chess960_start(number);
+        Walker walker;
+        walker.walk(pos, test::sanitized_build() ? 2 : 3);
+        ASSERT_TRUE(walker.failure.empty()) << "960 #" << number << ": " << walker.failure;
+    }
+    if (!test::have_data()) return;
+    auto records = read_epd_file(test::data_path("epd/perft/perft_chess960_ethereal.epd"), nullptr);
+    for (std::size_t i = 0; i < records.size(); i += test::sanitized_build() ? 97 : 19) {
+        Position pos = records[i].position();
+        Walker walker;
+        walker.walk(pos, 2);
+        ASSERT_TRUE(walker.failure.empty()) << records[i].position_fields << ": " << walker.failure;
+        EXPECT_EQ(walker.nodes, std::stoull(records[i].operand("D2")))
+            << records[i].position_fields;
+    }
+}
+
+}  // namespace
+}  // namespace mneme
