@@ -2,7 +2,7 @@
 #include <iostream>
 
 #include "commands.h"
-#include "mneme/search/engine_protocol.h"
+#include "mneme/protocol/engine_protocol.h"
 
 namespace mneme::app {
 

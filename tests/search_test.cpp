@@ -8,7 +8,7 @@
 
 #include "mneme/core/movegen.h"
 #include "mneme/notation/uci_move.h"
-#include "mneme/search/engine_protocol.h"
+#include "mneme/protocol/engine_protocol.h"
 #include "mneme/search/search.h"
 #include "mneme/search/static_exchange.h"
 #include "mneme/search/transposition_table.h"

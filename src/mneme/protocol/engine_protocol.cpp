@@ -1,7 +1,7 @@
-#include "mneme/search/engine_protocol.h"
+#include "mneme/protocol/engine_protocol.h"
 
-#include "mneme/search/uci_protocol.h"
-#include "mneme/search/xboard_protocol.h"
+#include "mneme/protocol/uci_protocol.h"
+#include "mneme/protocol/xboard_protocol.h"
 
 namespace mneme {
 

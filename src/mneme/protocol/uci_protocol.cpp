@@ -1,4 +1,4 @@
-#include "mneme/search/uci_protocol.h"
+#include "mneme/protocol/uci_protocol.h"
 
 #include <algorithm>
 #include <charconv>
@@ -9,7 +9,7 @@
 #include "mneme/core/perft.h"
 #include "mneme/eval/evaluate.h"
 #include "mneme/notation/uci_move.h"
-#include "mneme/search/engine_protocol.h"
+#include "mneme/protocol/engine_protocol.h"
 
 namespace mneme {
 

@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "mneme/core/game_outcome.h"
-#include "mneme/search/line_output.h"
+#include "mneme/protocol/line_output.h"
 #include "mneme/search/search_thread.h"
 
 namespace mneme {

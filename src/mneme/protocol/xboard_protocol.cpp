@@ -1,11 +1,11 @@
-#include "mneme/search/xboard_protocol.h"
+#include "mneme/protocol/xboard_protocol.h"
 
 #include <cmath>
 #include <sstream>
 
 #include "mneme/core/movegen.h"
 #include "mneme/notation/uci_move.h"
-#include "mneme/search/engine_protocol.h"
+#include "mneme/protocol/engine_protocol.h"
 
 namespace mneme {
 

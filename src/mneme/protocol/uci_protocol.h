@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "mneme/search/line_output.h"
+#include "mneme/protocol/line_output.h"
 #include "mneme/search/search_thread.h"
 
 namespace mneme {
