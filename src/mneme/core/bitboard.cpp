@@ -13,6 +13,8 @@ Bitboard pawn_attack_table[2][SQUARE_COUNT];
 Bitboard knight_attack_table[SQUARE_COUNT];
 Bitboard king_attack_table[SQUARE_COUNT];
 Bitboard between_table[SQUARE_COUNT][SQUARE_COUNT];
+Bitboard rook_empty_board_table[SQUARE_COUNT];
+Bitboard bishop_empty_board_table[SQUARE_COUNT];
 Bitboard line_table[SQUARE_COUNT][SQUARE_COUNT];
 
 }  // namespace detail
@@ -132,6 +134,10 @@ void init_tables() {
     init_slider(detail::rook_tables, rook_attack_storage, ROOK_DIRECTIONS);
     init_slider(detail::bishop_tables, bishop_attack_storage, BISHOP_DIRECTIONS);
 
+    for (int sq = 0; sq < SQUARE_COUNT; ++sq) {
+        detail::rook_empty_board_table[sq] = rook_attacks(Square(sq), 0);
+        detail::bishop_empty_board_table[sq] = bishop_attacks(Square(sq), 0);
+    }
     for (int a = 0; a < SQUARE_COUNT; ++a) {
         for (int b = 0; b < SQUARE_COUNT; ++b) {
             Square sa = Square(a), sb = Square(b);

@@ -82,6 +82,8 @@ extern Bitboard pawn_attack_table[2][SQUARE_COUNT];
 extern Bitboard knight_attack_table[SQUARE_COUNT];
 extern Bitboard king_attack_table[SQUARE_COUNT];
 extern Bitboard between_table[SQUARE_COUNT][SQUARE_COUNT];
+extern Bitboard rook_empty_board_table[SQUARE_COUNT];
+extern Bitboard bishop_empty_board_table[SQUARE_COUNT];
 extern Bitboard line_table[SQUARE_COUNT][SQUARE_COUNT];
 
 }  // namespace detail
@@ -100,6 +102,9 @@ inline Bitboard bishop_attacks(Square s, Bitboard occupied) {
     const auto& t = detail::bishop_tables[s];
     return t.attacks[t.index(occupied)];
 }
+// Attacks on an empty board: small tables that stay in cache, for "is it on a line with".
+inline Bitboard rook_rays(Square s) { return detail::rook_empty_board_table[s]; }
+inline Bitboard bishop_rays(Square s) { return detail::bishop_empty_board_table[s]; }
 inline Bitboard queen_attacks(Square s, Bitboard occupied) {
     return rook_attacks(s, occupied) | bishop_attacks(s, occupied);
 }

@@ -296,28 +296,33 @@ Key Position::compute_key() const {
 }
 
 void Position::update_pins(StateInfo& s) const {
+    // Line pieces are found through empty-board rays and `between` masks rather than slider
+    // lookups: both tables are small and stay in cache while a PGN stream flows through it.
+    s.checkers = 0;
     for (Color c : {WHITE, BLACK}) {
         s.blockers_for_king[c] = 0;
         s.pinners[~c] = 0;
         Square ksq = king_square(c);
-        Bitboard snipers = (rook_attacks(ksq, 0) & pieces(~c, ROOK, QUEEN)) |
-                           (bishop_attacks(ksq, 0) & pieces(~c, BISHOP, QUEEN));
-        Bitboard occupancy = pieces() ^ snipers;
+        Bitboard snipers = (rook_rays(ksq) & pieces(~c, ROOK, QUEEN)) |
+                           (bishop_rays(ksq) & pieces(~c, BISHOP, QUEEN));
         while (snipers) {
             Square sniper = pop_lsb(snipers);
-            Bitboard b = between_bb(ksq, sniper) & occupancy;
-            if (b && !more_than_one(b)) {
+            Bitboard b = between_bb(ksq, sniper) & pieces() & ~square_bb(sniper);
+            if (!b) {
+                if (c == side_) s.checkers |= square_bb(sniper);
+            } else if (!more_than_one(b)) {
                 s.blockers_for_king[c] |= b;
                 if (b & pieces(c)) s.pinners[~c] |= square_bb(sniper);
             }
         }
     }
+    // Leapers: the side to move's king attacked by pawns and knights.
+    Square ksq = king_square(side_);
+    s.checkers |= (pawn_attacks(side_, ksq) & pieces(~side_, PAWN)) |
+                  (knight_attacks(ksq) & pieces(~side_, KNIGHT));
 }
 
-void Position::compute_derived(StateInfo& s) const {
-    s.checkers = attackers_to(king_square(side_)) & pieces(~side_);
-    update_pins(s);
-}
+void Position::compute_derived(StateInfo& s) const { update_pins(s); }
 
 Bitboard Position::attackers_to(Square s, Bitboard occupied) const {
     return (pawn_attacks(BLACK, s) & pieces(WHITE, PAWN)) |
@@ -541,8 +546,7 @@ void Position::do_move(Move m) {
 
     side_ = them;
     s.key = k;
-    s.checkers = attackers_to(king_square(them)) & pieces(us);
-    update_pins(s);
+    update_pins(s);  // also finds the checkers
     s.repetition_key = k;
     if (s.en_passant != SQ_NONE && !en_passant_capture_legal(s.en_passant))
         s.repetition_key ^= zobrist::en_passant_file(file_of(s.en_passant));
@@ -601,7 +605,6 @@ void Position::do_null_move() {
     s.repetitions = 0;
     side_ = ~side_;
     ++game_ply_;
-    s.checkers = 0;
     update_pins(s);
 }
 
@@ -713,7 +716,8 @@ bool Position::is_consistent(std::string* why) const {
     if (compute_key() != st().key) return fail("incremental key differs from recomputed key");
     StateInfo fresh = st();
     compute_derived(fresh);
-    if (fresh.checkers != st().checkers) return fail("checkers differ from recomputed");
+    if ((attackers_to(king_square(side_)) & pieces(~side_)) != st().checkers)
+        return fail("checkers differ from recomputed");
     if (fresh.blockers_for_king[0] != st().blockers_for_king[0] ||
         fresh.blockers_for_king[1] != st().blockers_for_king[1])
         return fail("king blockers differ from recomputed");

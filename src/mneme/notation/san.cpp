@@ -118,13 +118,24 @@ Move resolve_piece(const Position& pos, const SanParts& p, SanError& error) {
     Color us = pos.side_to_move();
     if (p.promotion != NO_PIECE_TYPE || (pos.pieces(us) & square_bb(p.to)))
         return error = SanError::ILLEGAL, Move();
-    // Slider and leaper attacks are symmetric: pieces that attack `to` are the candidates.
-    Bitboard candidates = attacks_of(p.piece, p.to, pos.pieces()) & pos.pieces(us, p.piece);
+    // Attacks are symmetric, so the candidates are our pieces of that type seen from `to`.
+    // Sliders use empty-board rays plus a clear-path test: small tables that stay in cache.
+    Bitboard candidates = pos.pieces(us, p.piece);
+    switch (p.piece) {
+        case KNIGHT: candidates &= knight_attacks(p.to); break;
+        case BISHOP: candidates &= bishop_rays(p.to); break;
+        case ROOK: candidates &= rook_rays(p.to); break;
+        case QUEEN: candidates &= bishop_rays(p.to) | rook_rays(p.to); break;
+        default: candidates &= king_attacks(p.to); break;
+    }
     if (p.from_file >= 0) candidates &= file_bb(p.from_file);
     if (p.from_rank >= 0) candidates &= rank_bb(p.from_rank);
+    const bool slider = p.piece == BISHOP || p.piece == ROOK || p.piece == QUEEN;
     Move found;
     while (candidates) {
-        Move m(pop_lsb(candidates), p.to);
+        Square from = pop_lsb(candidates);
+        if (slider && (between_bb(from, p.to) & pos.pieces() & ~square_bb(p.to))) continue;
+        Move m(from, p.to);
         if (!pos.legal(m)) continue;
         if (found) return error = SanError::AMBIGUOUS, Move();
         found = m;

@@ -1,0 +1,254 @@
+// mneme pgn: statistics over PGN files, validation of every game, conversion to export format.
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+
+#include "commands.h"
+#include "mneme/core/game_outcome.h"
+#include "mneme/pgn/pgn_reader.h"
+#include "mneme/pgn/pgn_writer.h"
+
+namespace mneme::app {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double seconds_since(Clock::time_point start) {
+    return std::chrono::duration<double>(Clock::now() - start).count();
+}
+
+// Games/s and percentage on one stderr line, only when stderr is a terminal.
+class Progress {
+public:
+    Progress() : enabled_(isatty(STDERR_FILENO)), start_(Clock::now()), last_(start_) {}
+
+    void update(const PgnReader& reader, std::uint64_t games) {
+        if (!enabled_ || (games & 1023) != 0) return;
+        auto now = Clock::now();
+        if (now - last_ < std::chrono::milliseconds(250)) return;
+        last_ = now;
+        double elapsed = seconds_since(start_);
+        std::fprintf(stderr, "\r%s: %llu games, %.0f games/s", reader.name().c_str(),
+                     static_cast<unsigned long long>(games), games / std::max(elapsed, 1e-9));
+        if (std::uint64_t total = reader.total_bytes()) {
+            double fraction = double(reader.bytes_consumed()) / double(total);
+            std::fprintf(stderr, ", %.0f%%", 100 * fraction);
+            if (fraction > 0.01)
+                std::fprintf(stderr, ", %.0f s left", elapsed * (1 - fraction) / fraction);
+        }
+        std::fprintf(stderr, "   ");
+        shown_ = true;
+    }
+    // Erases the progress line, before other output or at the end of a file.
+    void clear() {
+        if (shown_) std::fprintf(stderr, "\r\033[K");
+        shown_ = false;
+    }
+    void finish() {
+        clear();
+        start_ = last_ = Clock::now();
+    }
+
+private:
+    bool enabled_;
+    bool shown_ = false;
+    Clock::time_point start_, last_;
+};
+
+void print_errors(PgnReader& reader, std::ostream& out, Progress& progress) {
+    if (reader.errors().empty()) return;
+    progress.clear();
+    for (const PgnError& e : reader.errors()) out << e.message() << '\n';
+    reader.clear_errors();
+}
+
+struct Totals {
+    std::uint64_t games_read = 0, games_skipped = 0, plies = 0, warnings = 0;
+    std::uint64_t white_wins = 0, black_wins = 0, draws = 0, unfinished = 0;
+    double seconds = 0;
+    bool failed = false;
+
+    void add(const Totals& t) {
+        games_read += t.games_read;
+        games_skipped += t.games_skipped;
+        plies += t.plies;
+        warnings += t.warnings;
+        white_wins += t.white_wins;
+        black_wins += t.black_wins;
+        draws += t.draws;
+        unfinished += t.unfinished;
+        seconds += t.seconds;
+        failed = failed || t.failed;
+    }
+    void count_result(GameResult result) {
+        switch (result) {
+            case GameResult::WHITE_WINS: ++white_wins; break;
+            case GameResult::BLACK_WINS: ++black_wins; break;
+            case GameResult::DRAW: ++draws; break;
+            case GameResult::ONGOING: ++unfinished; break;
+        }
+    }
+    void take(const PgnReader& reader, Clock::time_point start) {
+        seconds = seconds_since(start);
+        games_read = reader.stats().games_read;
+        games_skipped = reader.stats().games_skipped;
+        plies = reader.stats().plies;
+        warnings = reader.stats().warnings;
+        failed = reader.failed();
+    }
+};
+
+void print_stats(const std::string& title, const Totals& t) {
+    double seconds = std::max(t.seconds, 1e-9);
+    std::printf("%s\n", title.c_str());
+    std::printf("  games    %llu (%llu read, %llu skipped)\n",
+                static_cast<unsigned long long>(t.games_read + t.games_skipped),
+                static_cast<unsigned long long>(t.games_read),
+                static_cast<unsigned long long>(t.games_skipped));
+    std::printf("  plies    %llu\n", static_cast<unsigned long long>(t.plies));
+    std::printf("  results  1-0 %llu, 0-1 %llu, 1/2-1/2 %llu, * %llu\n",
+                static_cast<unsigned long long>(t.white_wins),
+                static_cast<unsigned long long>(t.black_wins),
+                static_cast<unsigned long long>(t.draws),
+                static_cast<unsigned long long>(t.unfinished));
+    std::printf("  time     %.3f s (%.0f games/s, %.0f plies/s)\n", t.seconds,
+                double(t.games_read + t.games_skipped) / seconds, double(t.plies) / seconds);
+}
+
+int stats_command(const Arguments& files) {
+    Totals all;
+    Progress progress;
+    for (const std::string& path : files) {
+        auto start = Clock::now();
+        PgnReaderOptions options;
+        options.mainline_only = true;
+        PgnReader reader(path, options);
+        PgnMainline game;
+        Totals totals;
+        while (reader.next_mainline(game)) {
+            totals.count_result(game.result);
+            print_errors(reader, std::cerr, progress);
+            progress.update(reader, reader.stats().games_seen());
+        }
+        print_errors(reader, std::cerr, progress);
+        progress.finish();
+        totals.take(reader, start);
+        print_stats(reader.name(), totals);
+        all.add(totals);
+    }
+    if (files.size() > 1) print_stats("total (" + std::to_string(files.size()) + " files)", all);
+    return all.failed ? 1 : 0;
+}
+
+// A game that ends in checkmate or stalemate must carry the result that position decides.
+std::string result_contradiction(const Position& end, GameResult result) {
+    GameOutcome outcome = game_outcome(end);
+    if (outcome.termination != Termination::CHECKMATE &&
+        outcome.termination != Termination::STALEMATE)
+        return "";
+    if (outcome.result == result) return "";
+    std::string what = outcome.termination == Termination::STALEMATE ? "stalemate"
+                       : outcome.result == GameResult::WHITE_WINS    ? "checkmate by White"
+                                                                     : "checkmate by Black";
+    return std::string("result ") + result_text(result) + " contradicts the final position (" +
+           what + ")";
+}
+
+int check_command(const Arguments& files) {
+    Totals all;
+    std::uint64_t inconsistent = 0;
+    Progress progress;
+    for (const std::string& path : files) {
+        auto start = Clock::now();
+        PgnReader reader(path);
+        PgnGame game;
+        Totals totals;
+        std::uint64_t result_warnings = 0;
+        while (reader.next(game)) {
+            totals.count_result(game.result);
+            // The incremental key and board must equal a from-scratch computation.
+            std::string why;
+            if (!reader.position().is_consistent(&why)) {
+                ++inconsistent;
+                progress.clear();
+                std::cout << reader.name() << ": game " << game.source.game_number << " (line "
+                          << game.source.line
+                          << "): position after the last move is inconsistent: " << why << '\n';
+            }
+            if (std::string why_not = result_contradiction(reader.position(), game.result);
+                !why_not.empty()) {
+                ++result_warnings;
+                progress.clear();
+                std::cout << reader.name() << ": game " << game.source.game_number << " (line "
+                          << game.source.line << "): warning: " << why_not << '\n';
+            }
+            print_errors(reader, std::cout, progress);
+            progress.update(reader, reader.stats().games_seen());
+        }
+        print_errors(reader, std::cout, progress);
+        progress.finish();
+        totals.take(reader, start);
+        totals.warnings += result_warnings;
+        all.add(totals);
+        std::cout << reader.name() << ": " << totals.games_read + totals.games_skipped << " games, "
+                  << totals.games_read << " read, " << totals.games_skipped << " skipped, "
+                  << totals.plies << " plies, " << totals.warnings << " warnings\n";
+    }
+    if (files.size() > 1)
+        std::cout << "total: " << all.games_read + all.games_skipped << " games, " << all.games_read
+                  << " read, " << all.games_skipped << " skipped, " << all.plies << " plies, "
+                  << all.warnings << " warnings\n";
+    return all.games_skipped || all.failed || inconsistent ? 1 : 0;
+}
+
+// Rewrites games in export format; the output appears only once complete (temporary + rename).
+int convert_command(const Arguments& args) {
+    if (args.size() != 2) throw std::runtime_error("usage: mneme pgn convert IN OUT");
+    const std::string& out_path = args[1];
+    bool to_stdout = out_path == "-";
+    std::string temporary = out_path + ".tmp";
+    std::ofstream file;
+    if (!to_stdout) {
+        file.open(temporary, std::ios::binary);
+        if (!file) throw std::runtime_error("cannot write " + temporary);
+    }
+    std::ostream& out = to_stdout ? std::cout : file;
+    PgnReader reader(args[0]);
+    PgnGame game;
+    Progress progress;
+    while (reader.next(game)) {
+        out << write_pgn(game) << '\n';
+        print_errors(reader, std::cerr, progress);
+        progress.update(reader, reader.stats().games_seen());
+    }
+    print_errors(reader, std::cerr, progress);
+    progress.finish();
+    if (!to_stdout) {
+        file.close();
+        if (!file) throw std::runtime_error("error writing " + temporary);
+        std::filesystem::rename(temporary, out_path);
+    }
+    std::cerr << reader.name() << ": " << reader.stats().games_read << " games written, "
+              << reader.stats().games_skipped << " skipped\n";
+    return reader.stats().games_skipped || reader.failed() ? 1 : 0;
+}
+
+}  // namespace
+
+int pgn_command(const Arguments& args) {
+    if (args.empty()) throw std::runtime_error("usage: mneme pgn stats|check|convert FILE...");
+    Arguments rest(args.begin() + 1, args.end());
+    const std::string& action = args.front();
+    if (action == "convert") return convert_command(rest);
+    if (rest.empty()) throw std::runtime_error("pgn " + action + " needs at least one FILE");
+    if (action == "stats") return stats_command(rest);
+    if (action == "check") return check_command(rest);
+    throw std::runtime_error("unknown pgn action '" + action + "' (stats, check or convert)");
+}
+
+}  // namespace mneme::app
