@@ -169,6 +169,29 @@ TEST(PgnInput, TruncatedAndCorruptDataAreReported) {
     }
 }
 
+// Decoding on a second thread must give the same games and the same damage report as decoding
+// in line with the parser.
+TEST(PgnInput, DecodingAheadMatchesDecodingInLine) {
+    const std::string text = sample_pgn(3000);
+    std::string corrupt = zstd(text, true);
+    for (std::size_t i = corrupt.size() / 2; i < corrupt.size() / 2 + 64; ++i) corrupt[i] ^= 0x5a;
+    for (const std::string& bytes : {zstd(text), gzip(text), corrupt}) {
+        TempFile file("ahead.pgn.zst", bytes);
+        std::vector<std::string> events[2], messages[2];
+        for (int ahead = 0; ahead < 2; ++ahead) {
+            PgnReaderOptions options;
+            options.decode_ahead = ahead == 1;
+            PgnReader reader(file.path(), options);
+            PgnMainline game;
+            while (reader.next_mainline(game)) events[ahead].emplace_back(game.headers.get("Event"));
+            for (const PgnError& e : reader.errors()) messages[ahead].push_back(e.message());
+        }
+        EXPECT_GT(events[1].size(), 100u);
+        EXPECT_EQ(events[0], events[1]);
+        EXPECT_EQ(messages[0], messages[1]);
+    }
+}
+
 TEST(PgnInput, DirectoryIsNotAFile) {
     PgnReader reader(std::filesystem::temp_directory_path().string());
     EXPECT_FALSE(reader.next());

@@ -1,5 +1,7 @@
 #include "mneme/pgn/pgn_reader.h"
 
+#include "mneme/pgn/read_ahead_stream.h"
+
 namespace mneme {
 
 namespace {
@@ -95,6 +97,8 @@ PgnReader::PgnReader(const std::string& path, PgnReaderOptions options)
         failed_ = true;
         errors_.push_back({name_, 0, 0, error, false});
         input = InputStream::from_string("");
+    } else if (input->compression() != Compression::NONE && options_.decode_ahead) {
+        input = read_ahead(std::move(input));
     }
     lexer_ = std::make_unique<PgnLexer>(std::move(input), options_.mainline_only);
 }

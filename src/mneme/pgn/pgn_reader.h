@@ -33,6 +33,8 @@ struct PgnReaderOptions {
     // Skip comments, NAGs and whole variations while lexing: the fast path for callers that need
     // only mainline moves. Moves inside variations are then not checked.
     bool mainline_only = false;
+    // Decode compressed files on a second thread, a few blocks ahead of the parser.
+    bool decode_ahead = true;
     // How messages name the input; empty means the path as given ("<stdin>" for "-").
     std::string name;
 };
