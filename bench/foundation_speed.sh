@@ -8,7 +8,7 @@ cd "$(dirname "$0")/.."
 MNEME="${1:-build/release/mneme}"
 [ -x "$MNEME" ] || { echo "build first: cmake --preset release && cmake --build --preset release" >&2; exit 1; }
 echo "== perft: mneme vs stockfish"
-sh bench/perft_vs_stockfish.sh "$MNEME"
+bash bench/perft_vs_stockfish.sh "$MNEME"
 echo
 echo "== PGN replay: mneme vs pgn-extract"
 sh bench/pgn_replay_vs_pgn_extract.sh "$MNEME"

@@ -614,6 +614,22 @@ void Position::undo_null_move() {
     --game_ply_;
 }
 
+Position::Position(const Position& other, CurrentStateOnly)
+    : side_(other.side_), game_ply_(other.game_ply_), chess960_(other.chess960_) {
+    std::copy(std::begin(other.board_), std::end(other.board_), board_);
+    std::copy(std::begin(other.by_type_), std::end(other.by_type_), by_type_);
+    std::copy(std::begin(other.by_color_), std::end(other.by_color_), by_color_);
+    std::copy(std::begin(other.castling_rook_), std::end(other.castling_rook_), castling_rook_);
+    std::copy(std::begin(other.castling_path_), std::end(other.castling_path_), castling_path_);
+    std::copy(std::begin(other.castling_king_path_), std::end(other.castling_king_path_),
+              castling_king_path_);
+    std::copy(std::begin(other.castling_mask_), std::end(other.castling_mask_), castling_mask_);
+    states_.reserve(8);
+    states_.push_back(other.st());
+}
+
+Position Position::without_history() const { return Position(*this, CurrentStateOnly{}); }
+
 bool Position::has_legal_moves() const { return MoveList<LEGAL>(*this).size() > 0; }
 
 bool Position::has_insufficient_material(Color c) const {

@@ -110,6 +110,10 @@ public:
     Square castling_king_destination(Move m) const;
     Square castling_rook_destination(Move m) const;
 
+    // A copy with the current state only (no undo history, no earlier positions for
+    // repetitions): cheap to make for looking one move ahead from a const position.
+    Position without_history() const;
+
     // Making moves. The move must be legal; the history grows by one state per move.
     void do_move(Move m);
     void undo_move();
@@ -131,6 +135,9 @@ public:
     bool is_consistent(std::string* why) const;
 
 private:
+    struct CurrentStateOnly {};
+    Position(const Position& other, CurrentStateOnly);
+
     const StateInfo& st() const { return states_.back(); }
     StateInfo& st() { return states_.back(); }
 

@@ -285,12 +285,9 @@ std::string move_to_san_without_suffix(const Position& pos, Move m) {
 std::string move_to_san(const Position& pos, Move m) {
     std::string san = move_to_san_without_suffix(pos, m);
     if (pos.gives_check(m)) {
-        // Mate needs the position after the move; do/undo leaves `pos` exactly as it was.
-        Position& scratch = const_cast<Position&>(pos);
-        scratch.do_move(m);
-        bool mate = !scratch.has_legal_moves();
-        scratch.undo_move();
-        san += mate ? '#' : '+';
+        Position after = pos.without_history();
+        after.do_move(m);
+        san += after.has_legal_moves() ? '+' : '#';
     }
     return san;
 }
