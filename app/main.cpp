@@ -13,7 +13,7 @@ void print_usage() {
         "With no command, mneme is a chess engine speaking UCI or XBoard on stdin.\n"
         "\n"
         "commands:\n"
-        "  play [--depth N] [--movetime MS] [--black] [--fen FEN]\n"
+        "  play [--depth N] [--movetime MS] [--black] [--fen FEN] [--chess960 N]\n"
         "                         play a game against the engine in the terminal\n"
         "  bench [DEPTH]          search a fixed position set; prints nodes and nodes/s\n"
         "  perft DEPTH [--fen FEN] [--divide] [--chess960]\n"
@@ -22,6 +22,7 @@ void print_usage() {
         "                         check every ;Dn count of an EPD perft suite\n"
         "  pgn stats FILE...      games, plies, results, skipped games, games/s\n"
         "  pgn check FILE...      report every unreadable game; exit 1 if any\n"
+        "  pgn convert IN OUT     rewrite games in PGN export format (80 columns)\n"
         "  help                   this text\n";
 }
 
