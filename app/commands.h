@@ -13,5 +13,7 @@ int pgn_command(const Arguments& args);
 int play_command(const Arguments& args);
 int engine_command(const Arguments& args);
 int bench_command(const Arguments& args);
+int eval_command(const Arguments& args);
+int search_compare_command(const Arguments& args);
 
 }  // namespace mneme::app

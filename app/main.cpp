@@ -16,6 +16,10 @@ void print_usage() {
         "  play [--depth N] [--movetime MS] [--black] [--fen FEN] [--chess960 N]\n"
         "                         play a game against the engine in the terminal\n"
         "  bench [DEPTH]          search a fixed position set; prints nodes and nodes/s\n"
+        "  search-compare --epd FILE --depth N [--limit K]\n"
+        "                         node counts of each search variant at a fixed depth\n"
+        "  eval [--params FILE] [--write-params FILE] [--fen] [FEN]\n"
+        "                         the static evaluation term by term (default: start position)\n"
         "  perft DEPTH [--fen FEN] [--divide] [--chess960]\n"
         "                         count the leaf nodes of the legal move tree\n"
         "  perft --suite FILE.epd [--depth N]\n"
@@ -40,6 +44,8 @@ int main(int argc, char** argv) {
         if (command == "pgn") return mneme::app::pgn_command(args);
         if (command == "play") return mneme::app::play_command(args);
         if (command == "bench") return mneme::app::bench_command(args);
+        if (command == "eval") return mneme::app::eval_command(args);
+        if (command == "search-compare") return mneme::app::search_compare_command(args);
         if (command == "uci" || command == "xboard" || command == "engine")
             return mneme::app::engine_command(args);
         if (command == "help" || command == "--help" || command == "-h") {

@@ -1,110 +1,15 @@
 #include "mneme/eval/evaluate.h"
 
 #include <algorithm>
-#include <array>
-#include <cstdio>
-#include <cstdlib>
+
+#include "mneme/eval/endgame_knowledge.h"
 
 namespace mneme {
 
 namespace {
 
-// A middlegame and an endgame value, blended by the game phase at the end.
-struct Score {
-    int mg = 0;
-    int eg = 0;
-
-    constexpr Score operator+(Score o) const { return {mg + o.mg, eg + o.eg}; }
-    constexpr Score operator-(Score o) const { return {mg - o.mg, eg - o.eg}; }
-    constexpr Score operator*(int k) const { return {mg * k, eg * k}; }
-    constexpr Score& operator+=(Score o) { return *this = *this + o; }
-};
-
-constexpr Score PIECE_VALUE[PIECE_TYPE_COUNT] = {
-    {0, 0}, {90, 115}, {330, 300}, {340, 320}, {470, 530}, {960, 1000}, {0, 0}};
-
-// How much each piece counts towards "middlegame": all pieces on the board = 24.
+// How much each piece counts towards "middlegame": all pieces on the board = MAX_PHASE.
 constexpr int PHASE_WEIGHT[PIECE_TYPE_COUNT] = {0, 0, 1, 1, 2, 4, 0};
-constexpr int MAX_PHASE = 24;
-
-// ---- Piece-square tables, shaped by a few rules rather than typed square by square. ----
-
-// Distance from the nearest edge: 0 on the rim, 3 in the four centre files or ranks.
-constexpr int edge_distance(int coordinate) { return std::min(coordinate, 7 - coordinate); }
-
-// The bonus for piece type `pt` of White on `file`, `rank` (Black's squares are mirrored).
-constexpr Score square_bonus(PieceType pt, int file, int rank) {
-    int centrality = edge_distance(file) + edge_distance(rank);  // 0 (corner) .. 6 (centre)
-    switch (pt) {
-        case PAWN:
-            if (rank == 0 || rank == 7) return {};
-            // Central pawns gain space as they advance; in the endgame every step counts.
-            return {2 * (rank - 1) * (edge_distance(file) + 1), (rank - 1) * (rank - 1)};
-        case KNIGHT:
-            // Knights on the rim are dim: their reach depends entirely on centrality.
-            return {centrality * 7 - 21, centrality * 5 - 15};
-        case BISHOP: {
-            bool long_diagonal = file == rank || file == 7 - rank;
-            return {centrality * 3 - 9 + (long_diagonal ? 6 : 0) - (rank == 0 ? 8 : 0),
-                    centrality * 3 - 9};
-        }
-        case ROOK:
-            // The seventh rank holds pawns and cuts the king off; central files open first.
-            return {(rank == 6 ? 16 : 0) + (file == 3 || file == 4 ? 6 : 0), rank == 6 ? 12 : 0};
-        case QUEEN: return {centrality * 2 - 6, centrality * 4 - 12};
-        case KING: {
-            // Middlegame: tucked away on the wing behind its pawns. Endgame: in the centre.
-            constexpr int file_bonus[8] = {10, 20, 5, -15, -15, 5, 20, 10};
-            return {file_bonus[file] - 20 * std::min(rank, 3), centrality * 8 - 24};
-        }
-        default: return {};
-    }
-}
-
-// PSQT[piece][square], material included, from White's point of view (Black's negated).
-struct PieceSquareTable {
-    std::array<std::array<Score, SQUARE_COUNT>, PIECE_CODE_COUNT> table{};
-
-    constexpr PieceSquareTable() {
-        for (int pt = PAWN; pt <= KING; ++pt)
-            for (int sq = 0; sq < SQUARE_COUNT; ++sq) {
-                Square s = Square(sq);
-                Score white = PIECE_VALUE[pt] + square_bonus(PieceType(pt), file_of(s), rank_of(s));
-                table[make_piece(WHITE, PieceType(pt))][sq] = white;
-                table[make_piece(BLACK, PieceType(pt))][flip_rank(s)] = Score{} - white;
-            }
-    }
-};
-constexpr PieceSquareTable PSQT;
-
-// ---- Mobility: reachable squares not attacked by enemy pawns, around a typical count. ----
-
-constexpr Score MOBILITY_WEIGHT[PIECE_TYPE_COUNT] = {{}, {}, {4, 4}, {5, 5}, {3, 6}, {2, 4}, {}};
-constexpr int TYPICAL_MOBILITY[PIECE_TYPE_COUNT] = {0, 0, 4, 6, 6, 12, 0};
-
-// ---- Pawn structure. ----
-
-constexpr Score DOUBLED_PAWN = {-8, -20};
-constexpr Score ISOLATED_PAWN = {-10, -12};
-// By the pawn's rank counted from its own side.
-constexpr Score PASSED_PAWN[8] = {{0, 0},   {4, 12},  {6, 16},   {10, 28},
-                                  {20, 48}, {35, 80}, {55, 120}, {0, 0}};
-
-// ---- Pieces. ----
-
-constexpr Score BISHOP_PAIR = {25, 45};
-constexpr Score ROOK_OPEN_FILE = {18, 8};
-constexpr Score ROOK_HALF_OPEN_FILE = {8, 4};
-constexpr Score TEMPO = {12, 4};
-
-// ---- King safety (middlegame only: it fades with the attackers). ----
-
-constexpr int SHIELD_PAWN_NEAR = 10;   // own pawn right in front of the king
-constexpr int SHIELD_PAWN_FAR = 5;     // one rank further
-constexpr int SHIELD_MISSING = -12;    // no own pawn ahead on this file
-constexpr int SHIELD_FILE_OPEN = -8;   // and no enemy pawn either
-constexpr int ATTACK_WEIGHT[PIECE_TYPE_COUNT] = {0, 0, 2, 2, 3, 5, 0};
-constexpr int MAX_KING_DANGER = 500;
 
 Bitboard adjacent_files_bb(int file) {
     return (file > 0 ? file_bb(file - 1) : 0) | (file < 7 ? file_bb(file + 1) : 0);
@@ -117,104 +22,189 @@ Bitboard ranks_ahead_bb(Color c, Square s) {
     return rank == 0 ? 0 : ~Bitboard(0) >> (8 * (8 - rank));
 }
 
-int chebyshev_distance(Square a, Square b) {
-    return std::max(std::abs(file_of(a) - file_of(b)), std::abs(rank_of(a) - rank_of(b)));
-}
-
-// Every term of the evaluation, per colour, from that colour's own point of view; the tables
-// are summed over both colours at once, so only their net (White minus Black) is kept.
-struct Terms {
-    Score material_and_squares;
-    Score mobility[2];
-    Score pawns[2];
-    Score pieces[2];
-    Score king_safety[2];
-    int phase = 0;
-};
-
+// One evaluation. With Trace, every term is also recorded per category and colour; the score
+// is computed by the very same code either way, so the breakdown can never disagree with it.
+template <bool Trace>
 class Evaluator {
 public:
-    explicit Evaluator(const Position& pos) : pos_(pos) {
+    Evaluator(const Position& pos, const EvalParams& params, EvalTrace* trace)
+        : pos_(pos), params_(params), trace_(trace) {}
+
+    int run() {
+        material_and_squares();
         for (Color c : {WHITE, BLACK}) {
-            Bitboard pawns = pos.pieces(c, PAWN);
+            Bitboard pawns = pos_.pieces(c, PAWN);
             pawn_attacks_[c] =
                 c == WHITE ? pawn_attacks_bb<WHITE>(pawns) : pawn_attacks_bb<BLACK>(pawns);
+            attacked_by_[c][PAWN] = pawn_attacks_[c];
+            attacked_by_[c][KING] = king_attacks(pos_.king_square(c));
+            attacked_[c] = pawn_attacks_[c] | attacked_by_[c][KING];
         }
-    }
-
-    Terms terms() {
-        Terms t;
-        for (Bitboard b = pos_.pieces(); b;) {
-            Square s = pop_lsb(b);
-            Piece p = pos_.piece_on(s);
-            t.material_and_squares += PSQT.table[p][s];
-            t.phase += PHASE_WEIGHT[type_of(p)];
-        }
-        t.phase = std::min(t.phase, MAX_PHASE);
+        for (Color c : {WHITE, BLACK}) mobility(c);
         for (Color c : {WHITE, BLACK}) {
-            t.mobility[c] = mobility_and_attacks(c);
-            t.pawns[c] = pawn_structure(c);
-            t.pieces[c] = piece_bonuses(c);
+            pawns(c);
+            pieces(c);
         }
-        // King danger needs the attacks that the mobility pass collected.
-        for (Color c : {WHITE, BLACK}) t.king_safety[c] = king_safety(c);
-        return t;
+        // Threats and king danger need both sides' attack maps, complete.
+        for (Color c : {WHITE, BLACK}) {
+            piece_safety(c);
+            king_safety(c);
+        }
+        return finish();
     }
 
 private:
-    Score mobility_and_attacks(Color us) {
+    void add(EvalCategory category, Color us, TaperedScore s) {
+        if constexpr (Trace) trace_->terms[category][us] += s;
+        if (us == WHITE)
+            net_ += s;
+        else
+            net_ -= s;
+    }
+
+    void material_and_squares() {
+        for (Color c : {WHITE, BLACK}) {
+            TaperedScore material, squares;
+            for (int type = PAWN; type <= KING; ++type) {
+                PieceType pt = PieceType(type);
+                Bitboard b = pos_.pieces(c, pt);
+                material += params_.piece_value[pt] * popcount(b);
+                phase_ += PHASE_WEIGHT[pt] * popcount(b);
+                while (b) squares += params_.piece_square[pt][relative_square(c, pop_lsb(b))];
+            }
+            add(CATEGORY_MATERIAL, c, material);
+            add(CATEGORY_CENTRE, c, squares);
+        }
+        phase_ = std::min(phase_, MAX_PHASE);
+    }
+
+    void mobility(Color us) {
         Color them = ~us;
         Bitboard area = ~pos_.pieces(us) & ~pawn_attacks_[them];
         Bitboard their_king_zone = king_attacks(pos_.king_square(them)) | pos_.pieces(them, KING);
         Bitboard occupied = pos_.pieces();
-        Score score;
-        king_attackers_[us] = king_attack_weight_[us] = 0;
+        TaperedScore score;
         for (PieceType pt : {KNIGHT, BISHOP, ROOK, QUEEN}) {
+            attacked_by_[us][pt] = 0;
             for (Bitboard b = pos_.pieces(us, pt); b;) {
                 Bitboard attacks = attacks_of(pt, pop_lsb(b), occupied);
-                score += MOBILITY_WEIGHT[pt] * (popcount(attacks & area) - TYPICAL_MOBILITY[pt]);
+                attacked_by_[us][pt] |= attacks;
+                score += params_.mobility_per_square[pt] *
+                         (popcount(attacks & area) - params_.typical_mobility[pt]);
                 if (attacks & their_king_zone) {
                     ++king_attackers_[us];
-                    king_attack_weight_[us] += ATTACK_WEIGHT[pt];
+                    king_attack_weight_[us] += params_.king_attack_weight[pt];
                 }
             }
+            attacked_[us] |= attacked_by_[us][pt];
         }
-        return score;
+        add(CATEGORY_MOBILITY, us, score);
     }
 
-    Score pawn_structure(Color us) const {
+    void pawns(Color us) {
         Color them = ~us;
         Bitboard ours = pos_.pieces(us, PAWN), theirs = pos_.pieces(them, PAWN);
-        Score score;
+        TaperedScore structure, passed;
         for (Bitboard b = ours; b;) {
             Square s = pop_lsb(b);
-            int file = file_of(s);
+            int file = file_of(s), rank = relative_rank(us, s);
             Bitboard ahead = ranks_ahead_bb(us, s);
-            if (ours & ahead & file_bb(file)) score += DOUBLED_PAWN;
-            if (!(ours & adjacent_files_bb(file))) score += ISOLATED_PAWN;
-            if (!(theirs & ahead & (file_bb(file) | adjacent_files_bb(file))) &&
-                !(ours & ahead & file_bb(file)))
-                score += PASSED_PAWN[relative_rank(us, s)];
+            Bitboard neighbours = adjacent_files_bb(file);
+            Square stop = Square(s + pawn_push(us));
+            bool doubled = ours & ahead & file_bb(file);
+            bool isolated = !(ours & neighbours);
+            if (doubled) structure += params_.doubled_pawn;
+            if (isolated) structure += params_.isolated_pawn;
+            // Backward: no neighbour can ever come level to support it, and its way is watched.
+            else if (!(ours & neighbours & ~ahead) && (pawn_attacks_[them] & square_bb(stop)))
+                structure += params_.backward_pawn;
+            bool supported = pawn_attacks(them, s) & ours;
+            bool phalanx = ours & neighbours & rank_bb(rank_of(s));
+            if (supported || phalanx) structure += params_.connected_pawn[rank];
+
+            if ((theirs & ahead & (file_bb(file) | neighbours)) || doubled) continue;
+            passed += params_.passed_pawn[rank];
+            passed += passed_pawn_endgame(us, s, stop, rank);
         }
-        return score;
+        add(CATEGORY_PAWN_STRUCTURE, us, structure);
+        add(CATEGORY_ATTACK, us, passed);
     }
 
-    Score piece_bonuses(Color us) const {
-        Score score;
+    // Kings near a passer decide the race; outside the enemy king's square it cannot be caught.
+    TaperedScore passed_pawn_endgame(Color us, Square s, Square stop, int rank) {
+        Color them = ~us;
+        int advancement = std::max(rank - 2, 0);
+        int own_distance = std::min(chebyshev_distance(pos_.king_square(us), stop), 5);
+        int their_distance = std::min(chebyshev_distance(pos_.king_square(them), stop), 5);
+        int bonus = advancement * (their_distance * params_.passed_their_king_distance -
+                                   own_distance * params_.passed_own_king_distance);
+        bool only_pawns_left_to_them = !(pos_.pieces(them) & ~pos_.pieces(them, PAWN, KING));
+        Bitboard path = ranks_ahead_bb(us, s) & file_bb(file_of(s));
+        if (only_pawns_left_to_them && !(path & pos_.pieces())) {
+            Square promotion = relative_square(us, make_square(file_of(s), 7));
+            int pawn_steps = std::min(7 - rank, 5);  // the first move may be a double step
+            int king_steps = chebyshev_distance(pos_.king_square(them), promotion) -
+                             (pos_.side_to_move() == them ? 1 : 0);
+            if (king_steps > pawn_steps) bonus += params_.unstoppable_passer;
+        }
+        return {0, bonus};
+    }
+
+    void pieces(Color us) {
+        Color them = ~us;
+        TaperedScore attack, relations;
         Bitboard bishops = pos_.pieces(us, BISHOP);
-        if ((bishops & DARK_SQUARES_BB) && (bishops & ~DARK_SQUARES_BB)) score += BISHOP_PAIR;
+        if ((bishops & DARK_SQUARES_BB) && (bishops & ~DARK_SQUARES_BB))
+            relations += params_.bishop_pair;
         for (Bitboard b = pos_.pieces(us, ROOK); b;) {
-            Bitboard file = file_bb(file_of(pop_lsb(b)));
-            if (!(pos_.pieces(PAWN) & file)) score += ROOK_OPEN_FILE;
-            else if (!(pos_.pieces(us, PAWN) & file)) score += ROOK_HALF_OPEN_FILE;
+            Square s = pop_lsb(b);
+            Bitboard file = file_bb(file_of(s));
+            if (!(pos_.pieces(PAWN) & file))
+                attack += params_.rook_open_file;
+            else if (!(pos_.pieces(us, PAWN) & file))
+                attack += params_.rook_half_open_file;
+            // The seventh holds pawns and cuts the king off, if there is something to hold.
+            if (relative_rank(us, s) == 6 && ((pos_.pieces(them, PAWN) & rank_bb(rank_of(s))) ||
+                                              relative_rank(us, pos_.king_square(them)) == 7))
+                attack += params_.rook_on_seventh;
         }
-        return score;
+        // Outpost: in enemy territory, guarded by a pawn, and no enemy pawn can ever chase it.
+        for (PieceType pt : {KNIGHT, BISHOP}) {
+            for (Bitboard b = pos_.pieces(us, pt); b;) {
+                Square s = pop_lsb(b);
+                int rank = relative_rank(us, s);
+                if (rank < 3 || rank > 5 || !(pawn_attacks_[us] & square_bb(s))) continue;
+                if (pos_.pieces(them, PAWN) & ranks_ahead_bb(us, s) & adjacent_files_bb(file_of(s)))
+                    continue;
+                relations += pt == KNIGHT ? params_.knight_outpost : params_.bishop_outpost;
+            }
+        }
+        add(CATEGORY_ATTACK, us, attack);
+        add(CATEGORY_PIECE_RELATIONS, us, relations);
     }
 
-    Score king_safety(Color us) const {
+    void piece_safety(Color us) {
+        Color them = ~us;
+        TaperedScore score;
+        Bitboard their_minors = attacked_by_[them][KNIGHT] | attacked_by_[them][BISHOP];
+        for (PieceType pt : {KNIGHT, BISHOP, ROOK, QUEEN}) {
+            for (Bitboard b = pos_.pieces(us, pt) & attacked_[them]; b;) {
+                Bitboard square = square_bb(pop_lsb(b));
+                if (pawn_attacks_[them] & square)
+                    score += params_.threatened_by_pawn[pt];
+                else if ((pt == ROOK && (their_minors & square)) ||
+                         (pt == QUEEN && ((their_minors | attacked_by_[them][ROOK]) & square)))
+                    score += params_.threatened_by_lesser_piece[pt];
+                if (!(attacked_[us] & square)) score += params_.hanging_piece[pt];
+            }
+        }
+        add(CATEGORY_PIECE_SAFETY, us, score);
+    }
+
+    void king_safety(Color us) {
         Color them = ~us;
         Square king = pos_.king_square(us);
-        int score = 0;
+        TaperedScore score;
         // A pawn shield only matters for a king that has stayed home.
         if (relative_rank(us, king) <= 1) {
             Bitboard ours = pos_.pieces(us, PAWN), theirs = pos_.pieces(them, PAWN);
@@ -224,100 +214,96 @@ private:
             for (int file = std::max(file_of(king) - 1, 0); file <= std::min(file_of(king) + 1, 7);
                  ++file) {
                 Bitboard on_file = file_bb(file) & ahead;
-                if (ours & on_file & rank_bb(near_rank)) score += SHIELD_PAWN_NEAR;
-                else if (ours & on_file & rank_bb(far_rank)) score += SHIELD_PAWN_FAR;
-                else if (!(ours & on_file))
-                    score += SHIELD_MISSING + (theirs & on_file ? 0 : SHIELD_FILE_OPEN);
+                if (ours & on_file & rank_bb(near_rank))
+                    score += params_.shelter_pawn_near;
+                else if (ours & on_file & rank_bb(far_rank))
+                    score += params_.shelter_pawn_far;
+                else if (!(ours & on_file)) {
+                    score += params_.shelter_file_missing_pawn;
+                    if (!(theirs & on_file)) score += params_.shelter_file_open;
+                }
             }
         }
         // One attacker is a nuisance; several together are a danger that grows fast.
-        if (king_attackers_[them] >= 2)
-            score -= std::min(king_attack_weight_[them] * king_attack_weight_[them] * 2,
-                              MAX_KING_DANGER);
-        return {score, 0};
+        if (king_attackers_[them] >= 2) {
+            int weight = king_attack_weight_[them];
+            score.mg -=
+                std::min(weight * weight * params_.king_danger_multiplier, params_.max_king_danger);
+        }
+        add(CATEGORY_KING_SAFETY, us, score);
+    }
+
+    int finish() {
+        int tapered = taper(net_, phase_);
+        int drive = mating_drive(pos_, params_);
+        int tempo = taper(params_.tempo, phase_);
+        int tempo_for_white = pos_.side_to_move() == WHITE ? tempo : -tempo;
+        int raw = tapered + drive + tempo_for_white;
+        int scale = endgame_scale(pos_, params_, raw);
+        int white_score = raw * scale / FULL_SCALE;
+        int score = pos_.side_to_move() == WHITE ? white_score : -white_score;
+        if constexpr (Trace) {
+            trace_->net = net_;
+            trace_->phase = phase_;
+            trace_->tapered = tapered;
+            trace_->mating_drive = drive;
+            trace_->tempo_for_white = tempo_for_white;
+            trace_->scale = scale;
+            trace_->white_score = white_score;
+            trace_->side_to_move_score = score;
+        }
+        return score;
     }
 
     const Position& pos_;
-    Bitboard pawn_attacks_[2];
+    const EvalParams& params_;
+    EvalTrace* trace_;
+    TaperedScore net_;
+    int phase_ = 0;
+    Bitboard pawn_attacks_[2] = {0, 0};
+    Bitboard attacked_by_[2][PIECE_TYPE_COUNT] = {};
+    Bitboard attacked_[2] = {0, 0};
     int king_attackers_[2] = {0, 0};
     int king_attack_weight_[2] = {0, 0};
 };
 
-int non_pawn_material(const Position& pos, Color c) {
-    int total = 0;
-    for (PieceType pt : {KNIGHT, BISHOP, ROOK, QUEEN})
-        total += pos.count(c, pt) * PIECE_VALUE[pt].mg;
-    return total;
-}
-
-// With no pawns to promote, a small material edge rarely wins: shrink the score.
-int scale_for_drawishness(const Position& pos, int white_score) {
-    if (white_score == 0) return 0;
-    Color strong = white_score > 0 ? WHITE : BLACK, weak = ~strong;
-    if (pos.pieces(strong, PAWN)) return white_score;
-    int edge = non_pawn_material(pos, strong) - non_pawn_material(pos, weak);
-    bool only_knights = !(pos.pieces(strong) & ~pos.pieces(KING) & ~pos.pieces(KNIGHT));
-    if (edge < PIECE_VALUE[ROOK].mg - 100 || (only_knights && pos.count(strong, KNIGHT) <= 2))
-        return white_score / 8;
-    return white_score;
-}
-
-// Against a king without pawns and at least a rook down, drive it to the edge and bring our
-// king closer, so the search finds the mating net without having to see the mate itself.
-int mop_up(const Position& pos) {
-    int edge = non_pawn_material(pos, WHITE) - non_pawn_material(pos, BLACK);
-    if (std::abs(edge) < PIECE_VALUE[ROOK].mg) return 0;
-    Color strong = edge > 0 ? WHITE : BLACK, weak = ~strong;
-    if (pos.pieces(weak, PAWN)) return 0;
-    Square weak_king = pos.king_square(weak), strong_king = pos.king_square(strong);
-    int from_centre = 6 - edge_distance(file_of(weak_king)) - edge_distance(rank_of(weak_king));
-    int bonus = 12 * from_centre + 4 * (7 - chebyshev_distance(weak_king, strong_king));
-    return strong == WHITE ? bonus : -bonus;
-}
-
-int taper(Score s, int phase) { return (s.mg * phase + s.eg * (MAX_PHASE - phase)) / MAX_PHASE; }
-
-int white_point_of_view(const Position& pos, const Terms& t) {
-    Score total = t.material_and_squares;
-    for (const Score* term : {t.mobility, t.pawns, t.pieces, t.king_safety})
-        total += term[WHITE] - term[BLACK];
-    int score = taper(total, t.phase);
-    score += mop_up(pos);
-    return scale_for_drawishness(pos, score);
-}
+EvalParams active_params = EvalParams::defaults();
 
 }  // namespace
 
-int evaluate(const Position& pos) {
-    Terms t = Evaluator(pos).terms();
-    int white_score = white_point_of_view(pos, t);
-    Color us = pos.side_to_move();
-    return (us == WHITE ? white_score : -white_score) + taper(TEMPO, t.phase);
+const char* eval_category_name(EvalCategory category) {
+    switch (category) {
+        case CATEGORY_MATERIAL: return "material";
+        case CATEGORY_PIECE_SAFETY: return "piece safety";
+        case CATEGORY_MOBILITY: return "mobility/space";
+        case CATEGORY_KING_SAFETY: return "king safety";
+        case CATEGORY_CENTRE: return "centre/squares";
+        case CATEGORY_PAWN_STRUCTURE: return "pawn structure";
+        case CATEGORY_ATTACK: return "attack";
+        case CATEGORY_PIECE_RELATIONS: return "piece relations";
+        default: return "?";
+    }
 }
 
-std::string evaluation_report(const Position& pos) {
-    Terms t = Evaluator(pos).terms();
-    std::string out;
-    char line[160];
-    auto row = [&](const char* name, Score white, Score black) {
-        Score net = white - black;
-        std::snprintf(line, sizeof line, "%-18s %6d %6d | %6d %6d | %6d %6d\n", name, white.mg,
-                      white.eg, black.mg, black.eg, net.mg, net.eg);
-        out += line;
-    };
-    out += "term                 white mg/eg |  black mg/eg |    net mg/eg\n";
-    Score squares = t.material_and_squares;
-    std::snprintf(line, sizeof line, "%-18s %13s | %13s | %6d %6d\n", "material+squares", "",
-                  "", squares.mg, squares.eg);
-    out += line;
-    row("mobility", t.mobility[WHITE], t.mobility[BLACK]);
-    row("pawns", t.pawns[WHITE], t.pawns[BLACK]);
-    row("pieces", t.pieces[WHITE], t.pieces[BLACK]);
-    row("king safety", t.king_safety[WHITE], t.king_safety[BLACK]);
-    std::snprintf(line, sizeof line, "phase %d/%d, white's view %d, side to move's view %d\n",
-                  t.phase, MAX_PHASE, white_point_of_view(pos, t), evaluate(pos));
-    out += line;
-    return out;
+int evaluate(const Position& pos, const EvalParams& params) {
+    return Evaluator<false>(pos, params, nullptr).run();
+}
+
+int evaluate(const Position& pos) {
+    return evaluate(pos, active_params);
+}
+
+int evaluate(const Position& pos, const EvalParams& params, EvalTrace& trace) {
+    trace = EvalTrace{};
+    return Evaluator<true>(pos, params, &trace).run();
+}
+
+const EvalParams& active_eval_params() {
+    return active_params;
+}
+
+void set_active_eval_params(const EvalParams& params) {
+    active_params = params;
 }
 
 }  // namespace mneme

@@ -31,6 +31,10 @@ void serve(Protocol& protocol, std::istream& in, const std::string& first_line) 
 }  // namespace
 
 void run_engine(std::istream& in, std::ostream& out) {
+    // std::cin is tied to std::cout: every read would flush the output from this thread while
+    // the search thread writes to it, a data race that garbled and repeated lines (stale
+    // "bestmove"s seen in soak games). Output needs no tie: LineOutput flushes every line.
+    in.tie(nullptr);
     std::string line;
     while (std::getline(in, line)) {
         auto words = split_words(line);

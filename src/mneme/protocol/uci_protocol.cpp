@@ -44,15 +44,37 @@ std::pair<std::string, std::string> option_name_and_value(const std::vector<std:
 
 std::string info_line(const SearchInfo& info, bool chess960) {
     std::ostringstream line;
-    line << "info depth " << info.depth << " seldepth " << info.seldepth << " multipv 1";
-    if (info.score != VALUE_NONE && info.score != -VALUE_INFINITE)
+    if (info.current_move) {
+        line << "info depth " << info.depth << " currmove "
+             << move_to_uci(info.current_move, chess960) << " currmovenumber "
+             << info.current_move_number << " nodes " << info.nodes << " time " << info.time_ms;
+        return line.str();
+    }
+    line << "info depth " << info.depth << " seldepth " << info.seldepth << " multipv "
+         << info.multipv;
+    if (info.score != VALUE_NONE && info.score != -VALUE_INFINITE) {
         line << " score " << uci_score(info.score);
+        if (info.bound == Bound::LOWER) line << " lowerbound";
+        if (info.bound == Bound::UPPER) line << " upperbound";
+    }
     line << " nodes " << info.nodes << " nps " << info.nps << " hashfull " << info.hashfull
          << " time " << info.time_ms;
     if (!info.pv.empty()) {
         line << " pv";
         for (Move m : info.pv) line << ' ' << move_to_uci(m, chess960);
     }
+    return line.str();
+}
+
+// The end-of-search counters: how well the moves were ordered and how much was pruned.
+std::string statistics_line(const SearchResult& result) {
+    const SearchStatistics& s = result.statistics;
+    std::ostringstream line;
+    line << "info string cutoffs " << s.beta_cutoffs << " first-move-cutoff-rate "
+         << (s.beta_cutoffs ? s.first_move_cutoffs * 1000 / s.beta_cutoffs : 0) / 10.0
+         << "% reductions " << s.reductions << " re-searches " << s.re_searches
+         << " futility-prunes " << s.futility_prunes << " aspiration-fails "
+         << s.aspiration_fails;
     return line.str();
 }
 
@@ -115,7 +137,15 @@ void UciProtocol::identify() {
               std::to_string(TranspositionTable::DEFAULT_SIZE_MB) + " min 1 max " +
               std::to_string(TranspositionTable::MAX_SIZE_MB));
     out_.line("option name Clear Hash type button");
-    out_.line("option name Threads type spin default 1 min 1 max 1");
+    out_.line("option name Threads type spin default 1 min 1 max " +
+              std::to_string(Searcher::MAX_THREADS));
+    out_.line("option name MultiPV type spin default 1 min 1 max 256");
+    out_.line("option name Contempt type spin default 0 min -200 max 200");
+    out_.line("option name Skill Level type spin default 20 min 0 max 20");
+    out_.line("option name UCI_LimitStrength type check default false");
+    out_.line("option name UCI_Elo type spin default " + std::to_string(Skill::MAX_ELO) +
+              " min " + std::to_string(Skill::MIN_ELO) + " max " +
+              std::to_string(Skill::MAX_ELO));
     out_.line("option name Ponder type check default false");
     out_.line("option name Move Overhead type spin default 10 min 0 max 5000");
     out_.line("option name UCI_Chess960 type check default false");
@@ -135,7 +165,11 @@ void UciProtocol::set_option(const Words& words) {
         thread_.stop_and_wait();
         searcher_.clear();
     } else if (name == "threads") {
-        if (!number || *number != 1) info_string("only 1 thread is supported; using 1");
+        if (!number || *number < 1 || *number > Searcher::MAX_THREADS)
+            return info_string("Threads needs 1 to " + std::to_string(Searcher::MAX_THREADS) +
+                               ", got '" + value + "'");
+        thread_.stop_and_wait();
+        searcher_.set_threads(int(*number));
     } else if (name == "move overhead") {
         if (!number || *number < 0)
             return info_string("Move Overhead needs milliseconds, got '" + value + "'");
@@ -146,6 +180,20 @@ void UciProtocol::set_option(const Words& words) {
         std::string error;
         Position reread;
         if (reread.set_fen(pos_.fen(), chess960_, &error)) pos_ = reread;
+    } else if (name == "multipv") {
+        if (!number || *number < 1) return info_string("MultiPV needs a number, got '" + value + "'");
+        multi_pv_ = int(std::min<std::int64_t>(*number, 256));
+    } else if (name == "contempt") {
+        if (!number) return info_string("Contempt needs centipawns, got '" + value + "'");
+        contempt_ = Value(std::clamp<std::int64_t>(*number, -200, 200));
+    } else if (name == "skill level") {
+        if (!number) return info_string("Skill Level needs 0 to 20, got '" + value + "'");
+        skill_level_ = int(std::clamp<std::int64_t>(*number, 0, Skill::MAX_LEVEL));
+    } else if (name == "uci_limitstrength") {
+        limit_strength_ = lower_case(value) == "true";
+    } else if (name == "uci_elo") {
+        if (!number) return info_string("UCI_Elo needs a rating, got '" + value + "'");
+        elo_ = int(std::clamp<std::int64_t>(*number, Skill::MIN_ELO, Skill::MAX_ELO));
     } else if (name == "ponder") {
         // The GUI decides when to ponder; nothing to set up.
     } else {
@@ -238,13 +286,31 @@ void UciProtocol::go(const Words& words) {
                          limits.has_clock(pos_.side_to_move());
     search_unlimited_ = limits.infinite || limits.ponder || !has_own_limit;
 
+    // Strength limiting: UCI_LimitStrength with UCI_Elo overrides Skill Level.
+    if (limit_strength_) skill_.set_elo(elo_);
+    else skill_.set_level(skill_level_);
+    SearchOptions options = searcher_.options();
+    options.contempt = contempt_;
+    options.progress_reports = true;
+    options.multi_pv = std::max(multi_pv_, skill_.candidate_lines());
+    if (std::uint64_t budget = skill_.node_limit())
+        limits.nodes = limits.nodes ? std::min(limits.nodes, budget) : budget;
+    searcher_.set_options(options);
+
     bool chess960 = chess960_;
     thread_.start(
         pos_, limits,
         [this, chess960](const SearchInfo& info) { out_.line(info_line(info, chess960)); },
         [this, chess960](const SearchResult& result) {
-            std::string text = "bestmove " + move_to_uci(result.best, chess960);
-            if (result.ponder) text += " ponder " + move_to_uci(result.ponder, chess960);
+            out_.line(statistics_line(result));
+            Move best = result.best;
+            Move ponder = result.ponder;
+            if (skill_.limits_strength() && !result.lines.empty()) {
+                best = skill_.choose(result.lines);
+                if (best != result.best) ponder = Move::none();
+            }
+            std::string text = "bestmove " + move_to_uci(best, chess960);
+            if (ponder) text += " ponder " + move_to_uci(ponder, chess960);
             out_.line(text);
         });
 }

@@ -9,6 +9,7 @@
 
 #include "mneme/protocol/line_output.h"
 #include "mneme/search/search_thread.h"
+#include "mneme/search/skill.h"
 
 namespace mneme {
 
@@ -38,6 +39,12 @@ private:
     bool chess960_ = false;
     std::int64_t move_overhead_ms_ = 10;
     bool search_unlimited_ = false;  // the running search ends only on "stop"
+    int multi_pv_ = 1;
+    Value contempt_ = 0;
+    int skill_level_ = Skill::MAX_LEVEL;
+    bool limit_strength_ = false;
+    int elo_ = Skill::MAX_ELO;
+    Skill skill_;
 };
 
 // "cp 25" or "mate -3": a score as UCI writes it.

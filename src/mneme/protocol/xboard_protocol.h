@@ -1,6 +1,8 @@
-// The XBoard / WinBoard protocol (CECP version 2), engine side.
+// The XBoard / WinBoard protocol (CECP version 2), engine side: playing, force mode, analysis,
+// the legacy "edit" board editor and the time controls "level", "st" and "sd".
 #pragma once
 
+#include <array>
 #include <atomic>
 #include <cstdint>
 #include <mutex>
@@ -17,27 +19,58 @@ namespace mneme {
 class XboardProtocol {
 public:
     explicit XboardProtocol(std::ostream& out);
+    // Stops any search first: the search thread uses the members destroyed before it.
+    ~XboardProtocol() { abandon_thinking(); }
+    XboardProtocol(const XboardProtocol&) = delete;
+    XboardProtocol& operator=(const XboardProtocol&) = delete;
 
     // Handles one command line; false after "quit".
     bool handle(const std::string& line);
-    // The input ended without "quit": the move being thought about is still played.
-    void end_of_input() { thread_.wait(); }
+    // The input ended without "quit": a move being thought about is still played, an analysis
+    // (which never ends by itself) is stopped.
+    void end_of_input();
+
+    // Time kept back on every move for the pipes and the GUI.
+    static constexpr std::int64_t MOVE_OVERHEAD_MS = 30;
+    // "draw" is accepted when the engine's own last score is at or below this.
+    static constexpr int ACCEPT_DRAW_BELOW_CP = -150;
 
 private:
     using Words = std::vector<std::string>;
+    // Why the search thread is running: its result is played, only shown, or (pondering on
+    // the expected reply) played only if that reply comes.
+    enum class Purpose { NONE, PLAY, ANALYZE, PONDER };
 
-    // Starts thinking if it is the engine's turn in a game that goes on.
-    void think_if_engine_to_move();
-    // Stops thinking without playing the move (the game changed under the engine's feet).
-    void abandon_thinking();
-    void user_move(const std::string& text);
+    // The commands with more to them than setting a flag.
+    void new_game();
+    void user_move(const std::string& text, const std::string& line);
     void set_board(const std::string& fen);
     void set_level(const Words& words);
+    void set_side_to_move(Color side);
     void take_back(int plies);
+    void answer_draw_offer();
+    void give_hint();
+    void show_analysis_status();
+    void set_hash(const std::string& megabytes);
+    void apply_pending_hash_size();
+    void start_edit();
+    void edit_command(const std::string& command);
+
+    // Starts thinking if it is the engine's turn in a game that goes on, or analysing.
+    void think_if_engine_to_move();
+    void start_analysis();
+    // Stops thinking without playing the move (the game changed under the engine's feet).
+    void abandon_thinking();
     // Prints the result when the game has ended; true if it has.
     bool report_game_end();
     SearchLimits limits_for_engine() const;
-    void on_engine_move(const SearchResult& result);
+    void on_iteration(const SearchInfo& info);
+    void on_search_done(SearchResult result);
+    // After the engine's move (mutex held): starts pondering on the expected reply if asked
+    // to, filling in what to search; false if there is nothing to ponder.
+    bool prepare_pondering(Move expected_reply, std::int64_t time_used_ms, Position* pos,
+                           SearchLimits* limits);
+    void error(const std::string& reason, const std::string& command);
 
     LineOutput out_;
     Searcher searcher_;
@@ -46,15 +79,30 @@ private:
     // Shared with the search thread, which plays its move into the game when done.
     std::mutex mutex_;
     Position pos_;
-    bool thinking_ = false;
+    Purpose purpose_ = Purpose::NONE;
     bool discard_move_ = false;
     bool game_over_ = false;
     std::vector<std::string> pending_pongs_;  // answered once the current move is played
+    Value last_score_ = 0;                    // the engine's view at its last move
+    bool has_last_score_ = false;
+    std::string hint_;                        // the reply the engine expects, in coordinates
+    Move pondered_reply_;                     // while pondering: the reply searched after
+    bool ponder_after_move_ = false;          // "hard" was on when the current search began
+    SearchInfo last_info_;                    // for "." in analysis mode
 
     std::atomic<bool> post_{false};
     bool force_ = false;
+    bool analyzing_ = false;
+    bool editing_ = false;
+    bool usermove_accepted_ = false;  // then bare moves are not moves but unknown commands
     Color engine_color_ = BLACK;
+    Color edit_color_ = WHITE;
+    std::array<char, 64> edit_board_{};  // FEN letters, ' ' for an empty square
     bool chess960_ = false;
+    bool ponder_ = false;   // "hard": think on the opponent's time
+    bool random_ = false;   // "random": recorded; the search is deterministic
+    int cores_ = 1;         // "cores": recorded; the search runs one thread
+    std::size_t pending_hash_mb_ = 0;  // "memory" while thinking: applied before the next search
 
     // Time control: "level MOVES BASE INC", "st SECONDS", "sd DEPTH", "time"/"otim" clocks.
     int level_moves_ = 40;

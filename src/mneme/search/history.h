@@ -37,7 +37,7 @@ private:
 
 // Two quiet moves per ply that caused a cut-off in a sibling node.
 struct KillerMoves {
-    Move moves[2];
+    Move moves[2] = {};
 
     void add(Move m) {
         if (moves[0] == m) return;
@@ -45,6 +45,7 @@ struct KillerMoves {
         moves[0] = m;
     }
     void clear() { moves[0] = moves[1] = Move::none(); }
+    bool contains(Move m) const { return m == moves[0] || m == moves[1]; }
 };
 
 }  // namespace mneme

@@ -13,10 +13,14 @@ bool is_tactical(const Position& pos, Move m) {
 }  // namespace
 
 MovePicker::MovePicker(const Position& pos, Move tt_move, const KillerMoves& killers,
-                       const ButterflyHistory& history)
+                       Move counter, const ButterflyHistory& history, bool order_captures,
+                       bool use_history)
     : pos_(pos),
       history_(history),
       killers_{killers.moves[0], killers.moves[1]},
+      counter_(counter),
+      order_captures_(order_captures),
+      use_history_(use_history),
       stage_(Stage::TT_MOVE),
       quiescence_(false),
       with_quiets_(true) {
@@ -35,6 +39,7 @@ MovePicker::MovePicker(const Position& pos, Move tt_move, const ButterflyHistory
 }
 
 void MovePicker::score_captures() {
+    if (!order_captures_) return;  // scores stay 0: pick_best keeps generation order
     for (int i = current_; i < end_; ++i) {
         Move m = moves_[i].move;
         PieceType victim = m.kind() == EN_PASSANT ? PAWN : type_of(pos_.piece_on(m.to()));
@@ -48,7 +53,8 @@ void MovePicker::score_captures() {
 
 void MovePicker::score_quiets() {
     Color us = pos_.side_to_move();
-    for (int i = current_; i < end_; ++i) moves_[i].score = history_.get(us, moves_[i].move);
+    for (int i = current_; i < end_; ++i)
+        moves_[i].score = use_history_ ? history_.get(us, moves_[i].move) : 0;
 }
 
 Move MovePicker::pick_best() {
@@ -88,7 +94,7 @@ Move MovePicker::next() {
                 // The main search postpones captures that lose material and under-promotions.
                 bool losing = m.kind() == PROMOTION ? m.promotion_type() != QUEEN
                                                     : static_exchange(pos_, m) < 0;
-                if (!quiescence_ && losing) {
+                if (!quiescence_ && order_captures_ && losing) {
                     moves_[bad_end_++] = moves_[current_ - 1];
                     continue;
                 }
@@ -111,8 +117,14 @@ Move MovePicker::next() {
             [[fallthrough]];
 
         case Stage::SECOND_KILLER:
-            stage_ = Stage::GENERATE_QUIETS;
+            stage_ = Stage::COUNTER_MOVE;
             if (killers_[1] != killers_[0] && usable_killer(killers_[1])) return killers_[1];
+            [[fallthrough]];
+
+        case Stage::COUNTER_MOVE:
+            stage_ = Stage::GENERATE_QUIETS;
+            if (counter_ != killers_[0] && counter_ != killers_[1] && usable_killer(counter_))
+                return counter_;
             [[fallthrough]];
 
         case Stage::GENERATE_QUIETS: {

@@ -12,8 +12,12 @@ public:
     // Main search: every legal move. Order: the transposition-table move, captures that do not
     // lose material (most valuable victim, least valuable attacker), the killers, quiet moves by
     // history, then losing captures and under-promotions.
-    MovePicker(const Position& pos, Move tt_move, const KillerMoves& killers,
-               const ButterflyHistory& history);
+    // `counter` is the quiet move that last refuted the opponent's previous move; it follows the
+    // killers. Without `order_captures` captures come in generation order, none postponed;
+    // without `use_history` quiet moves do too (the switches of SearchOptions).
+    MovePicker(const Position& pos, Move tt_move, const KillerMoves& killers, Move counter,
+               const ButterflyHistory& history, bool order_captures = true,
+               bool use_history = true);
     // Quiescence: captures and promotions by victim and attacker; every evasion when in check.
     MovePicker(const Position& pos, Move tt_move, const ButterflyHistory& history);
 
@@ -27,6 +31,7 @@ private:
         GOOD_CAPTURES,
         FIRST_KILLER,
         SECOND_KILLER,
+        COUNTER_MOVE,
         GENERATE_QUIETS,
         QUIETS,
         BAD_CAPTURES,
@@ -42,12 +47,17 @@ private:
     // Swaps the best-scored move of [current_, end_) to current_ and returns it.
     Move pick_best();
     bool usable_killer(Move m) const;
-    bool is_killer(Move m) const { return m == killers_[0] || m == killers_[1]; }
+    bool is_killer(Move m) const {
+        return m == killers_[0] || m == killers_[1] || m == counter_;
+    }
 
     const Position& pos_;
     const ButterflyHistory& history_;
     Move tt_move_;
     Move killers_[2];
+    Move counter_;
+    bool order_captures_ = true;
+    bool use_history_ = true;
     Stage stage_;
     bool quiescence_;
     bool with_quiets_;  // main search, or quiescence in check

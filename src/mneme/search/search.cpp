@@ -1,7 +1,9 @@
 #include "mneme/search/search.h"
 
 #include <algorithm>
+#include <array>
 #include <chrono>
+#include <cmath>
 #include <thread>
 
 #include "mneme/core/movegen.h"
@@ -35,13 +37,99 @@ bool has_non_pawn_material(const Position& pos, Color c) {
     return pos.pieces(c) & ~pos.pieces(c, PAWN, KING);
 }
 
+// Late move reductions grow with both the remaining depth and the move's place in the
+// ordering: the later a move comes in a deep node, the less likely it is to be best. The
+// logarithms keep reductions growing slowly; the constants were picked by hand.
+constexpr int REDUCTION_TABLE_SIZE = 64;
+const auto LATE_MOVE_REDUCTIONS = [] {
+    std::array<std::array<int, REDUCTION_TABLE_SIZE>, REDUCTION_TABLE_SIZE> table{};
+    for (int depth = 1; depth < REDUCTION_TABLE_SIZE; ++depth)
+        for (int count = 1; count < REDUCTION_TABLE_SIZE; ++count)
+            table[depth][count] = int(0.5 + std::log(depth) * std::log(count) / 2.2);
+    return table;
+}();
+
+int late_move_reduction(int depth, int move_count) {
+    return LATE_MOVE_REDUCTIONS[std::min(depth, REDUCTION_TABLE_SIZE - 1)]
+                               [std::min(move_count, REDUCTION_TABLE_SIZE - 1)];
+}
+
+// Frontier futility: how far below alpha the static score may be before a quiet move at
+// this depth is assumed unable to lift it (a minor piece at depth 1, more further out).
+constexpr int FUTILITY_MAX_DEPTH = 3;
+constexpr Value futility_margin(int depth) { return 100 + 120 * depth; }
+// Reverse futility: a static score this far above beta is trusted to stay above it.
+constexpr int REVERSE_FUTILITY_MAX_DEPTH = 6;
+constexpr Value reverse_futility_margin(int depth) { return 90 * depth; }
+// Aspiration: the first window's half width, in centipawns.
+constexpr Value ASPIRATION_DELTA = 20;
+constexpr int ASPIRATION_MIN_DEPTH = 4;
+
 }  // namespace
 
-Searcher::Searcher(std::size_t hash_mb) : table_(hash_mb) { history_.clear(); }
+Searcher::Searcher(std::size_t hash_mb) : own_table_(hash_mb) { clear(); }
+
+Searcher::~Searcher() = default;
+
+void Searcher::set_threads(int threads) {
+    threads = std::clamp(threads, 1, MAX_THREADS);
+    helpers_.clear();
+    for (int i = 1; i < threads; ++i) {
+        // Helpers share our table and need none of their own.
+        auto helper = std::make_unique<Searcher>(1);
+        helper->table_ = &own_table_;
+        helper->helper_index_ = i;
+        helper->options_ = options_;
+        helpers_.push_back(std::move(helper));
+    }
+}
+
+void Searcher::start_helpers(const Position& pos, const SearchLimits& limits) {
+    if (helpers_.empty()) return;
+    // Helpers search until the main thread stops them; it alone watches limits and clock.
+    SearchLimits helper_limits;
+    helper_limits.depth = limits.depth;
+    helper_limits.mate = limits.mate;
+    helper_limits.search_moves = limits.search_moves;
+    own_table_.set_shared(true);
+    for (auto& helper : helpers_) {
+        helper->options_ = options_;
+        helper->options_.progress_reports = false;
+        helper->options_.multi_pv = 1;
+        helper->prepare(false);
+        Searcher* h = helper.get();
+        helper_threads_.emplace_back([h, pos, helper_limits] { h->search(pos, helper_limits); });
+    }
+}
+
+std::uint64_t Searcher::stop_helpers() {
+    for (auto& helper : helpers_) helper->stop();
+    for (std::thread& t : helper_threads_) t.join();
+    helper_threads_.clear();
+    own_table_.set_shared(false);
+    std::uint64_t nodes = 0;
+    for (auto& helper : helpers_) nodes += helper->nodes_.load(std::memory_order_relaxed);
+    return nodes;
+}
+
+std::uint64_t Searcher::total_nodes() const {
+    std::uint64_t nodes = nodes_.load(std::memory_order_relaxed);
+    for (const auto& helper : helpers_) nodes += helper->nodes_.load(std::memory_order_relaxed);
+    return nodes;
+}
 
 void Searcher::clear() {
-    table_.clear();
+    own_table_.clear();
     history_.clear();
+    for (auto& helper : helpers_) helper->clear_statistics();
+    for (auto& by_piece : counter_moves_)
+        for (Move& m : by_piece) m = Move::none();
+}
+
+Move Searcher::counter_move() const {
+    Move previous = pos_.last_move();
+    if (!previous || previous == Move::null()) return Move::none();
+    return counter_moves_[pos_.piece_on(previous.to())][previous.to()];
 }
 
 void Searcher::prepare(bool pondering) {
@@ -62,24 +150,29 @@ SearchResult Searcher::search(const Position& pos, const SearchLimits& limits,
     pos_ = pos;
     limits_ = limits;
     time_.start(limits, pos.side_to_move());
-    table_.new_search();
+    if (!helper_index_) table_->new_search();  // helpers join the main thread's search
     for (auto& k : killers_) k.clear();
-    nodes_ = 0;
+    nodes_.store(0, std::memory_order_relaxed);
     seldepth_ = 0;
     completed_depth_ = 0;
     stopped_ = false;
+    statistics_ = {};
+    on_info_ = &on_iteration;
     repetition_keys_[0] = pos_.state().repetition_key;
 
     // Root moves in the order the move picker would try them, restricted to "searchmoves".
     root_moves_.clear();
     TTData tt;
-    Move tt_move = table_.probe(pos_.key(), 0, &tt) ? tt.move : Move::none();
-    MovePicker picker(pos_, tt_move, killers_[0], history_);
+    Move tt_move = options_.transposition_table && table_->probe(pos_.key(), 0, &tt)
+                       ? tt.move
+                       : Move::none();
+    MovePicker picker(pos_, tt_move, killers_[0], Move::none(), history_,
+                      options_.capture_ordering, options_.history);
     while (Move m = picker.next())
         if (limits.search_moves.empty() ||
             std::find(limits.search_moves.begin(), limits.search_moves.end(), m) !=
                 limits.search_moves.end())
-            root_moves_.push_back({m, -VALUE_INFINITE, {m}});
+            root_moves_.push_back({m, -VALUE_INFINITE, -VALUE_INFINITE, {m}});
 
     SearchResult result;
     if (root_moves_.empty()) {
@@ -89,22 +182,33 @@ SearchResult Searcher::search(const Position& pos, const SearchLimits& limits,
     } else {
         int max_depth = limits.depth > 0 ? std::min(limits.depth, MAX_PLY - 1) : MAX_PLY - 1;
         if (limits.mate > 0) max_depth = std::min(max_depth, 2 * limits.mate);
-        for (int depth = 1; depth <= max_depth; ++depth) {
-            search_root(depth);
+        if (!helper_index_) start_helpers(pos, limits);
+        // Helpers start one ply deeper in turn, so that the threads spread over depths and
+        // fill the table with different parts of the tree.
+        for (int depth = 1 + helper_index_ % 2; depth <= max_depth; ++depth) {
+            search_root_with_aspiration(depth, on_iteration);
             if (stopped_) break;
             completed_depth_ = depth;
-            if (on_iteration) on_iteration(make_info(depth));
+            for (RootMove& rm : root_moves_) rm.previous_score = rm.score;
+            report_lines(depth, on_iteration);
             if (stop_requested_ || should_stop_iterating(depth)) break;
         }
         // Infinite and pondering searches end only on stop (or ponderhit), even when the
         // iterations ran out: a UCI engine must not answer before being asked to.
         while (!stop_requested_ && (limits.infinite || pondering_))
             std::this_thread::sleep_for(std::chrono::milliseconds(1));
+        std::uint64_t helper_nodes = helper_index_ ? 0 : stop_helpers();
+        result.nodes += helper_nodes;
 
         const RootMove& best = root_moves_.front();
         result.best = best.move;
-        result.score = best.score == -VALUE_INFINITE ? VALUE_NONE : best.score;
+        result.score = best.reported_score() == -VALUE_INFINITE ? VALUE_NONE
+                                                                : best.reported_score();
         result.pv = best.pv;
+        std::size_t lines = std::min<std::size_t>(std::max(options_.multi_pv, 1), root_moves_.size());
+        for (std::size_t i = 0; i < lines; ++i)
+            result.lines.push_back({root_moves_[i].move, root_moves_[i].reported_score(),
+                                    root_moves_[i].pv});
         if (best.pv.size() > 1) {
             result.ponder = best.pv[1];
         } else {
@@ -112,21 +216,23 @@ SearchResult Searcher::search(const Position& pos, const SearchLimits& limits,
             Position after = pos_;
             after.do_move(best.move);
             TTData reply;
-            if (table_.probe(after.key(), 1, &reply) && reply.move &&
+            if (table_->probe(after.key(), 1, &reply) && reply.move &&
                 after.pseudo_legal(reply.move) && after.legal(reply.move))
                 result.ponder = reply.move;
         }
     }
     result.depth = completed_depth_;
     result.seldepth = seldepth_;
-    result.nodes = nodes_;
+    result.nodes += nodes_.load(std::memory_order_relaxed);
     result.time_ms = time_.elapsed_ms();
+    result.statistics = statistics_;
+    on_info_ = nullptr;
     pondering_ = false;
     return result;
 }
 
 bool Searcher::should_stop_iterating(int depth) const {
-    Value score = root_moves_.front().score;
+    Value score = root_moves_.front().reported_score();
     if (limits_.mate > 0 && score >= mate_in(2 * limits_.mate - 1)) return true;
     if (pondering_ || limits_.infinite) return false;
     if (!time_.is_timed()) return false;
@@ -136,61 +242,128 @@ bool Searcher::should_stop_iterating(int depth) const {
     return is_mate_score(score) && depth >= 2 * (VALUE_MATE - std::abs(score)) + 2;
 }
 
-SearchInfo Searcher::make_info(int depth) const {
+SearchInfo Searcher::make_info(int depth, std::size_t line) const {
     SearchInfo info;
     info.depth = depth;
     info.seldepth = seldepth_;
-    info.nodes = nodes_;
+    info.nodes = total_nodes();
     info.time_ms = time_.elapsed_ms();
-    info.nps = nodes_ * 1000 / std::uint64_t(std::max<std::int64_t>(info.time_ms, 1));
-    info.hashfull = table_.hashfull();
+    info.nps = info.nodes * 1000 / std::uint64_t(std::max<std::int64_t>(info.time_ms, 1));
+    info.hashfull = table_->hashfull();
+    info.multipv = int(line) + 1;
     if (root_moves_.empty()) {
         info.score = pos_.in_check() ? mated_in(0) : VALUE_DRAW;
     } else {
-        info.score = root_moves_.front().score;
-        info.pv = root_moves_.front().pv;
+        info.score = root_moves_[line].reported_score();
+        info.pv = root_moves_[line].pv;
     }
     return info;
 }
 
-void Searcher::search_root(int depth) {
-    Value alpha = -VALUE_INFINITE, beta = VALUE_INFINITE;
-    std::size_t best_index = 0;
+void Searcher::report_lines(int depth, const InfoCallback& on_iteration) const {
+    if (!on_iteration) return;
+    std::size_t lines = std::min<std::size_t>(std::max(options_.multi_pv, 1), root_moves_.size());
+    for (std::size_t i = 0; i < lines; ++i) on_iteration(make_info(depth, i));
+}
+
+void Searcher::search_root_with_aspiration(int depth, const InfoCallback& on_iteration) {
+    Value previous = root_moves_.front().previous_score;
+    // A window around last iteration's score; MultiPV needs every line exact, so it and
+    // the shallow, unsteady iterations take the full window.
+    bool aspire = options_.aspiration && options_.multi_pv <= 1 &&
+                  options_.algorithm != SearchAlgorithm::MINIMAX &&
+                  depth >= ASPIRATION_MIN_DEPTH && previous != -VALUE_INFINITE &&
+                  !is_mate_score(previous);
+    if (!aspire) {
+        search_root(depth, -VALUE_INFINITE, VALUE_INFINITE);
+        return;
+    }
+    Value delta = ASPIRATION_DELTA;
+    Value alpha = std::max(previous - delta, -VALUE_INFINITE);
+    Value beta = std::min(previous + delta, VALUE_INFINITE);
+    while (true) {
+        Value v = search_root(depth, alpha, beta);
+        if (stopped_) return;
+        if (v > alpha && v < beta) return;
+        ++statistics_.aspiration_fails;
+        // Tell the GUI which way the score is moving while the window is widened.
+        if (options_.progress_reports && on_iteration && time_.elapsed_ms() >= 1000) {
+            SearchInfo info = make_info(depth);
+            info.score = v;
+            info.bound = v <= alpha ? Bound::UPPER : Bound::LOWER;
+            on_iteration(info);
+        }
+        if (v <= alpha) {
+            beta = (alpha + beta) / 2;
+            alpha = std::max(v - delta, -VALUE_INFINITE);
+        } else {
+            beta = std::min(v + delta, VALUE_INFINITE);
+        }
+        delta += delta;
+        // Far from the last score the window is no help: open it fully.
+        if (delta > 1000) alpha = -VALUE_INFINITE, beta = VALUE_INFINITE;
+    }
+}
+
+Value Searcher::search_root(int depth, Value alpha, Value beta) {
+    const SearchAlgorithm algorithm = options_.algorithm;
+    const std::size_t lines =
+        std::min<std::size_t>(std::max(options_.multi_pv, 1), root_moves_.size());
+    // Scores found so far this iteration, best first: a later move must beat the weakest of
+    // the `lines` best to matter.
+    std::vector<Value> best_scores;
+    for (RootMove& rm : root_moves_) rm.score = -VALUE_INFINITE;
+
     for (std::size_t i = 0; i < root_moves_.size(); ++i) {
         RootMove& rm = root_moves_[i];
+        Value floor = best_scores.size() < lines ? alpha : std::max(alpha, best_scores[lines - 1]);
+        // After a second, long iterations show the GUI which root move is being searched.
+        if (options_.progress_reports && on_info_ && *on_info_ && time_.elapsed_ms() >= 1000) {
+            SearchInfo progress = make_info(depth);
+            progress.current_move = rm.move;
+            progress.current_move_number = int(i) + 1;
+            (*on_info_)(progress);
+        }
         pos_.do_move(rm.move);
         Value v;
-        if (i == 0) {
-            v = -negamax(depth - 1, -beta, -alpha, 1, true);
+        if (algorithm == SearchAlgorithm::MINIMAX) {
+            v = -negamax(depth - 1, -VALUE_INFINITE, VALUE_INFINITE, 1, true);
+        } else if (algorithm != SearchAlgorithm::PVS || best_scores.size() < lines) {
+            v = -negamax(depth - 1, -beta, -floor, 1, true);
         } else {
-            v = -negamax(depth - 1, -alpha - 1, -alpha, 1, false);
-            if (v > alpha && !stopped_) v = -negamax(depth - 1, -beta, -alpha, 1, true);
+            v = -negamax(depth - 1, -floor - 1, -floor, 1, false);
+            if (v > floor && !stopped_) v = -negamax(depth - 1, -beta, -floor, 1, true);
         }
         pos_.undo_move();
         // A move cut off by a stop has no score; the moves searched before it still count.
         if (stopped_) break;
 
-        if (i == 0 || v > alpha) {
-            alpha = v;
-            best_index = i;
+        if (v > floor || best_scores.size() < lines) {
             rm.score = v;
             rm.pv.assign(1, rm.move);
             rm.pv.insert(rm.pv.end(), &pv_[1][1], &pv_[1][pv_length_[1]]);
-        } else {
-            rm.score = -VALUE_INFINITE;
+            best_scores.insert(std::upper_bound(best_scores.begin(), best_scores.end(), v,
+                                                std::greater<Value>()),
+                               v);
         }
+        if (v >= beta) break;  // fail high: the aspiration window must widen
     }
-    // The best move goes first for the next iteration; the others keep their order.
-    std::rotate(root_moves_.begin(), root_moves_.begin() + std::ptrdiff_t(best_index),
-                root_moves_.begin() + std::ptrdiff_t(best_index) + 1);
+    // Best first for the next iteration; moves that failed low keep their order.
+    std::stable_sort(root_moves_.begin(), root_moves_.end(),
+                     [](const RootMove& a, const RootMove& b) { return a.score > b.score; });
+    return root_moves_.front().score;
 }
 
 void Searcher::count_node() {
-    ++nodes_;
+    // Only this thread writes the count; others read it for reports, so no locked increment.
+    std::uint64_t nodes = nodes_.load(std::memory_order_relaxed) + 1;
+    nodes_.store(nodes, std::memory_order_relaxed);
+    // Helpers stop at once when told: the main thread's move is the one played.
+    if (helper_index_ && stop_requested_) stopped_ = true;
     // The first iteration always completes: a move that was never searched could hang mate.
     if (completed_depth_ == 0) return;
-    if (stop_requested_ || (limits_.nodes && nodes_ >= limits_.nodes) ||
-        (nodes_ % TIME_CHECK_INTERVAL == 0 && !pondering_ && time_.out_of_time()))
+    if (stop_requested_ || (limits_.nodes && nodes >= limits_.nodes) ||
+        (nodes % TIME_CHECK_INTERVAL == 0 && !pondering_ && time_.out_of_time()))
         stopped_ = true;
 }
 
@@ -219,13 +392,22 @@ void Searcher::update_quiet_statistics(int ply, int depth, Move best, const Move
                                        int count) {
     Color us = pos_.side_to_move();
     int bonus = ButterflyHistory::bonus_for_depth(depth);
-    killers_[ply].add(best);
+    if (options_.killers) killers_[ply].add(best);
+    if (options_.counter_moves) {
+        Move previous = pos_.last_move();
+        if (previous && previous != Move::null())
+            counter_moves_[pos_.piece_on(previous.to())][previous.to()] = best;
+    }
+    if (!options_.history) return;
     history_.update(us, best, bonus);
     // The quiet moves tried before the cut-off were worse guesses.
     for (int i = 0; i < count; ++i) history_.update(us, quiets[i], -bonus);
 }
 
 Value Searcher::negamax(int depth, Value alpha, Value beta, int ply, bool pv_node) {
+    const SearchAlgorithm algorithm = options_.algorithm;
+    const bool minimax = algorithm == SearchAlgorithm::MINIMAX;
+    const Value original_alpha = alpha;
     bool in_check = pos_.in_check();
     // Check extension: a forcing line is looked at one ply deeper.
     if (in_check) ++depth;
@@ -236,17 +418,19 @@ Value Searcher::negamax(int depth, Value alpha, Value beta, int ply, bool pv_nod
     if (stopped_) return 0;
     repetition_keys_[ply] = pos_.state().repetition_key;
     seldepth_ = std::max(seldepth_, ply);
-    if (is_draw(ply)) return VALUE_DRAW;
-    if (ply >= MAX_PLY) return in_check ? VALUE_DRAW : evaluate(pos_);
+    if (is_draw(ply)) return draw_value(ply);
+    if (ply >= MAX_PLY) return in_check ? draw_value(ply) : evaluate(pos_);
 
     // Mate distance pruning: no line from here can beat a mate already found nearer the root.
-    alpha = std::max(alpha, mated_in(ply));
-    beta = std::min(beta, mate_in(ply + 1));
-    if (alpha >= beta) return alpha;
+    if (!minimax) {
+        alpha = std::max(alpha, mated_in(ply));
+        beta = std::min(beta, mate_in(ply + 1));
+        if (alpha >= beta) return alpha;
+    }
 
     TTData tt;
-    bool tt_hit = table_.probe(pos_.key(), ply, &tt);
-    Move tt_move = tt_hit ? tt.move : Move::none();
+    bool tt_hit = options_.transposition_table && table_->probe(pos_.key(), ply, &tt);
+    Move tt_move = tt_hit && options_.tt_move ? tt.move : Move::none();
     // Principal variation nodes always search, so that the line they return is complete.
     if (!pv_node && tt_hit && tt.depth >= depth && tt_score_usable(tt, alpha, beta))
         return tt.score;
@@ -254,10 +438,17 @@ Value Searcher::negamax(int depth, Value alpha, Value beta, int ply, bool pv_nod
     Value static_eval = VALUE_NONE;
     if (!in_check) static_eval = tt_hit && tt.eval != VALUE_NONE ? tt.eval : evaluate(pos_);
 
+    // Reverse futility (static null move): far enough above beta near the leaves, the side to
+    // move is assumed to stay there whatever it plays.
+    if (options_.futility && !pv_node && !in_check && depth <= REVERSE_FUTILITY_MAX_DEPTH &&
+        !is_mate_score(beta) && static_eval - reverse_futility_margin(depth) >= beta)
+        return static_eval;
+
     // Null-move pruning: if passing still leaves us above beta, a real move will too.
     Color us = pos_.side_to_move();
-    if (!pv_node && !in_check && depth >= 3 && static_eval >= beta && !is_mate_score(beta) &&
-        pos_.last_move() != Move::null() && has_non_pawn_material(pos_, us)) {
+    if (options_.null_move && !pv_node && !in_check && depth >= 3 && static_eval >= beta &&
+        !is_mate_score(beta) && pos_.last_move() != Move::null() &&
+        has_non_pawn_material(pos_, us)) {
         int reduction = 3 + depth / 4;
         pos_.do_null_move();
         Value v = -negamax(depth - 1 - reduction, -beta, -beta + 1, ply + 1, false);
@@ -267,26 +458,59 @@ Value Searcher::negamax(int depth, Value alpha, Value beta, int ply, bool pv_nod
         if (v >= beta) return is_mate_score(v) ? beta : v;
     }
 
-    MovePicker picker(pos_, tt_move, killers_[ply], history_);
+    const KillerMoves no_killers{};
+    Move counter = options_.counter_moves ? counter_move() : Move::none();
+    MovePicker picker(pos_, tt_move, options_.killers ? killers_[ply] : no_killers, counter,
+                      history_, options_.capture_ordering, options_.history);
     Value best_value = -VALUE_INFINITE;
     Move best_move;
     int move_count = 0;
     constexpr int MAX_QUIETS_REMEMBERED = 64;
     Move quiets_tried[MAX_QUIETS_REMEMBERED];
     int quiet_count = 0;
+    // Frontier futility: with the static score this far below alpha, quiet moves that do not
+    // check are skipped; the margin stands in for their score.
+    bool futile = options_.futility && !pv_node && !in_check && depth <= FUTILITY_MAX_DEPTH &&
+                  !is_mate_score(alpha) && static_eval + futility_margin(depth) <= alpha;
 
     while (Move m = picker.next()) {
         ++move_count;
         bool quiet = is_quiet(pos_, m);
+        bool gives_check = pos_.gives_check(m);
+        if (futile && quiet && move_count > 1 && !gives_check) {
+            ++statistics_.futility_prunes;
+            best_value = std::max(best_value, static_eval + futility_margin(depth));
+            continue;
+        }
+        // Late quiet moves of a well-ordered node rarely matter: search them shallower first.
+        int reduction = 0;
+        if (options_.late_move_reductions && !minimax && depth >= 3 && move_count > 2 &&
+            quiet && !in_check && !gives_check && m != counter && !killers_[ply].contains(m)) {
+            reduction = late_move_reduction(depth, move_count) - (pv_node ? 1 : 0);
+            reduction = std::clamp(reduction, 0, depth - 2);
+        }
+
         pos_.do_move(m);
-        Value v;
-        if (move_count == 1) {
-            v = -negamax(depth - 1, -beta, -alpha, ply + 1, pv_node);
-        } else {
-            // Prove the move worse with a null window; search it properly only if that fails.
-            v = -negamax(depth - 1, -alpha - 1, -alpha, ply + 1, false);
-            if (pv_node && v > alpha && v < beta && !stopped_)
-                v = -negamax(depth - 1, -beta, -alpha, ply + 1, true);
+        Value v = -VALUE_INFINITE;
+        bool full_depth = true;
+        if (reduction > 0) {
+            ++statistics_.reductions;
+            v = -negamax(depth - 1 - reduction, -alpha - 1, -alpha, ply + 1, false);
+            full_depth = v > alpha && !stopped_;
+            if (full_depth) ++statistics_.re_searches;
+        }
+        if (full_depth) {
+            if (minimax) {
+                v = -negamax(depth - 1, -VALUE_INFINITE, VALUE_INFINITE, ply + 1, true);
+            } else if (move_count == 1 || algorithm != SearchAlgorithm::PVS) {
+                v = -negamax(depth - 1, -beta, -alpha, ply + 1, pv_node);
+            } else {
+                // Prove the move worse with a null window; search it properly only if that
+                // fails.
+                v = -negamax(depth - 1, -alpha - 1, -alpha, ply + 1, false);
+                if (pv_node && v > alpha && v < beta && !stopped_)
+                    v = -negamax(depth - 1, -beta, -alpha, ply + 1, true);
+            }
         }
         pos_.undo_move();
         if (stopped_) return 0;
@@ -297,37 +521,46 @@ Value Searcher::negamax(int depth, Value alpha, Value beta, int ply, bool pv_nod
                 best_move = m;
                 if (pv_node) update_pv(ply, m);
                 if (v >= beta) {
+                    ++statistics_.beta_cutoffs;
+                    if (move_count == 1) ++statistics_.first_move_cutoffs;
                     if (quiet) update_quiet_statistics(ply, depth, m, quiets_tried, quiet_count);
                     break;
                 }
-                alpha = v;
+                if (!minimax) alpha = v;
             }
         }
         if (quiet && quiet_count < MAX_QUIETS_REMEMBERED) quiets_tried[quiet_count++] = m;
     }
 
-    if (move_count == 0) return in_check ? mated_in(ply) : VALUE_DRAW;
+    if (move_count == 0) return in_check ? mated_in(ply) : draw_value(ply);
 
+    if (algorithm == SearchAlgorithm::ALPHABETA_FAIL_HARD)
+        best_value = std::clamp(best_value, original_alpha, beta);
     Bound bound = best_value >= beta                ? Bound::LOWER
                   : pv_node && best_move != Move() ? Bound::EXACT
                                                     : Bound::UPPER;
-    table_.store(pos_.key(), ply, best_move, best_value, static_eval, depth, bound);
+    if (options_.transposition_table)
+        table_->store(pos_.key(), ply, best_move, best_value, static_eval, depth, bound);
     return best_value;
 }
 
+// Quiescence is the leaf evaluator of every variant, minimax included: it always prunes with
+// alpha-beta (its value is exact inside the window), since a capture tree without cut-offs
+// explodes and would drown the main-tree node counts that the variants are compared by.
 Value Searcher::quiescence(Value alpha, Value beta, int ply, bool pv_node) {
+    const Value original_alpha = alpha;
     pv_length_[ply] = ply;
     count_node();
     if (stopped_) return 0;
     repetition_keys_[ply] = pos_.state().repetition_key;
     seldepth_ = std::max(seldepth_, ply);
     // The quiet move that led here may have repeated a position or ended the 50 moves.
-    if (is_draw(ply)) return VALUE_DRAW;
+    if (is_draw(ply)) return draw_value(ply);
     bool in_check = pos_.in_check();
-    if (ply >= MAX_PLY) return in_check ? VALUE_DRAW : evaluate(pos_);
+    if (ply >= MAX_PLY) return in_check ? draw_value(ply) : evaluate(pos_);
 
     TTData tt;
-    bool tt_hit = table_.probe(pos_.key(), ply, &tt);
+    bool tt_hit = options_.transposition_table && table_->probe(pos_.key(), ply, &tt);
     if (!pv_node && tt_hit && tt_score_usable(tt, alpha, beta)) return tt.score;
 
     // Standing pat: the side to move need not capture, so the static score is a lower bound.
@@ -337,11 +570,14 @@ Value Searcher::quiescence(Value alpha, Value beta, int ply, bool pv_node) {
     if (!in_check) {
         static_eval = tt_hit && tt.eval != VALUE_NONE ? tt.eval : evaluate(pos_);
         best_value = static_eval;
-        if (best_value >= beta) return best_value;
+        if (best_value >= beta) {
+            return options_.algorithm == SearchAlgorithm::ALPHABETA_FAIL_HARD ? beta
+                                                                                : best_value;
+        }
         alpha = std::max(alpha, best_value);
     }
 
-    MovePicker picker(pos_, tt_hit ? tt.move : Move::none(), history_);
+    MovePicker picker(pos_, tt_hit && options_.tt_move ? tt.move : Move::none(), history_);
     Move best_move;
     int move_count = 0;
     while (Move m = picker.next()) {
@@ -365,10 +601,13 @@ Value Searcher::quiescence(Value alpha, Value beta, int ply, bool pv_node) {
     }
     if (in_check && move_count == 0) return mated_in(ply);
 
+    if (options_.algorithm == SearchAlgorithm::ALPHABETA_FAIL_HARD)
+        best_value = std::clamp(best_value, original_alpha, beta);
     Bound bound = best_value >= beta                ? Bound::LOWER
                   : pv_node && best_move != Move() ? Bound::EXACT
                                                     : Bound::UPPER;
-    table_.store(pos_.key(), ply, best_move, best_value, static_eval, 0, bound);
+    if (options_.transposition_table)
+        table_->store(pos_.key(), ply, best_move, best_value, static_eval, 0, bound);
     return best_value;
 }
 

@@ -1,16 +1,22 @@
-// The searcher: iterative deepening over a fail-soft principal variation search (alpha-beta
-// with null windows), a quiescence search over captures, and a transposition table.
+// The searcher: iterative deepening with aspiration windows over a fail-soft principal
+// variation search (alpha-beta with null windows), a quiescence search over captures, and a
+// transposition table. Selectivity: null move, late move reductions, futility and reverse
+// futility pruning. MultiPV, contempt and Lazy SMP helper threads. Every refinement can be
+// switched off through SearchOptions, down to plain minimax.
 #pragma once
 
 #include <atomic>
 #include <cstdint>
 #include <functional>
+#include <memory>
+#include <thread>
 #include <vector>
 
 #include "mneme/core/position.h"
 #include "mneme/search/history.h"
 #include "mneme/search/limits.h"
 #include "mneme/search/score.h"
+#include "mneme/search/search_options.h"
 #include "mneme/search/time_manager.h"
 #include "mneme/search/transposition_table.h"
 
@@ -26,6 +32,29 @@ struct SearchInfo {
     std::uint64_t nps = 0;
     int hashfull = 0;          // permille
     std::vector<Move> pv;
+    int multipv = 1;           // which line this is, best first
+    Bound bound = Bound::EXACT;  // LOWER/UPPER when an aspiration window failed high/low
+    // Set only on progress reports at the root ("currmove"): then nothing else is meaningful
+    // but depth, nodes and time.
+    Move current_move;
+    int current_move_number = 0;
+};
+
+// Counters of one search, to see how well moves were ordered.
+struct SearchStatistics {
+    std::uint64_t beta_cutoffs = 0;
+    std::uint64_t first_move_cutoffs = 0;  // cut-offs by the first move tried
+    std::uint64_t reductions = 0;          // late moves searched shallower
+    std::uint64_t re_searches = 0;         // reduced moves that had to be searched again
+    std::uint64_t futility_prunes = 0;
+    std::uint64_t aspiration_fails = 0;
+};
+
+// A root move's standing after the last iteration, for MultiPV and strength limiting.
+struct RootLine {
+    Move move;
+    Value score = 0;
+    std::vector<Move> pv;
 };
 
 struct SearchResult {
@@ -37,13 +66,26 @@ struct SearchResult {
     std::uint64_t nodes = 0;
     std::int64_t time_ms = 0;
     std::vector<Move> pv;
+    SearchStatistics statistics;
+    std::vector<RootLine> lines;  // the best min(multi_pv, moves) root moves, best first
 };
 
 using InfoCallback = std::function<void(const SearchInfo&)>;
 
 class Searcher {
 public:
+    static constexpr int MAX_THREADS = 64;
+
     explicit Searcher(std::size_t hash_mb = TranspositionTable::DEFAULT_SIZE_MB);
+    ~Searcher();
+    Searcher(const Searcher&) = delete;
+    Searcher& operator=(const Searcher&) = delete;
+
+    // Lazy SMP: threads - 1 helpers search the same root alongside, sharing the table; the
+    // calling thread's result is the one returned, with every thread's nodes counted. Not
+    // while a search runs.
+    void set_threads(int threads);
+    int threads() const { return int(helpers_.size()) + 1; }
 
     // Searches `pos` (with its history, for repetitions) in the calling thread until a limit or
     // stop(); calls `on_iteration` after every completed iteration. Deterministic for depth- and
@@ -64,18 +106,28 @@ public:
     // Forgets everything learned: the table and the move-ordering statistics (a new game).
     void clear();
     // False when the memory could not be had (the table is then 1 MB).
-    bool set_hash_size(std::size_t mb) { return table_.resize(mb); }
-    std::size_t hash_size() const { return table_.size_mb(); }
-    const TranspositionTable& table() const { return table_; }
+    bool set_hash_size(std::size_t mb) { return own_table_.resize(mb); }
+    std::size_t hash_size() const { return own_table_.size_mb(); }
+    const TranspositionTable& table() const { return *table_; }
+
+    // The algorithm and its switches for the searches to come (not while one runs).
+    void set_options(const SearchOptions& options) { options_ = options; }
+    const SearchOptions& options() const { return options_; }
 
 private:
     struct RootMove {
         Move move;
         Value score = -VALUE_INFINITE;
+        Value previous_score = -VALUE_INFINITE;  // from the last completed iteration
         std::vector<Move> pv;
+        Value reported_score() const { return score != -VALUE_INFINITE ? score : previous_score; }
     };
 
-    void search_root(int depth);
+    // One iteration: searches every root move with the window (alpha, beta), sorts the root
+    // moves best first and returns the best score.
+    Value search_root(int depth, Value alpha, Value beta);
+    // An iteration inside an aspiration window that widens on each failure.
+    void search_root_with_aspiration(int depth, const InfoCallback& on_iteration);
     Value negamax(int depth, Value alpha, Value beta, int ply, bool pv_node);
     Value quiescence(Value alpha, Value beta, int ply, bool pv_node);
 
@@ -84,14 +136,30 @@ private:
     void update_pv(int ply, Move m);
     void update_quiet_statistics(int ply, int depth, Move best, const Move* quiets, int count);
     bool should_stop_iterating(int depth) const;
-    SearchInfo make_info(int depth) const;
+    SearchInfo make_info(int depth, std::size_t line = 0) const;
+    void report_lines(int depth, const InfoCallback& on_iteration) const;
+    Value draw_value(int ply) const { return ply % 2 == 0 ? -options_.contempt : options_.contempt; }
+    Move counter_move() const;
+    void start_helpers(const Position& pos, const SearchLimits& limits);
+    std::uint64_t stop_helpers();  // returns the helpers' node count
+    std::uint64_t total_nodes() const;
+    void clear_statistics() { clear(); }
 
     Position pos_;
-    TranspositionTable table_;
+    TranspositionTable own_table_;
+    TranspositionTable* table_ = &own_table_;  // a helper's points to the main thread's
+    int helper_index_ = 0;                      // 0 for the main thread
+    std::vector<std::unique_ptr<Searcher>> helpers_;
+    std::vector<std::thread> helper_threads_;
     ButterflyHistory history_;
+    // The quiet move that last refuted a move, by the refuted move's piece and destination.
+    Move counter_moves_[PIECE_CODE_COUNT][64];
+    SearchOptions options_;
+    SearchStatistics statistics_;
     TimeManager time_;
     SearchLimits limits_;
     std::vector<RootMove> root_moves_;
+    const InfoCallback* on_info_ = nullptr;  // the running search's callback, for currmove
 
     // Signals from the protocol thread.
     std::atomic<bool> stop_requested_{false};
@@ -100,7 +168,7 @@ private:
     // Set by the search itself when a limit or a stop request ends it; every node checks it.
     bool stopped_ = false;
 
-    std::uint64_t nodes_ = 0;
+    std::atomic<std::uint64_t> nodes_{0};
     int seldepth_ = 0;
     int completed_depth_ = 0;
 

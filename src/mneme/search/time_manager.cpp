@@ -4,6 +4,22 @@
 
 namespace mneme {
 
+namespace {
+
+// Time left on `us`'s clock once the overhead of this move is paid, at least 1 ms.
+std::int64_t usable_time(const SearchLimits& limits, Color us) {
+    std::int64_t overhead = std::max<std::int64_t>(limits.move_overhead_ms, 0);
+    return std::max<std::int64_t>(limits.time_ms[us] - overhead, 1);
+}
+
+}  // namespace
+
+int emergency_depth_limit(const SearchLimits& limits, Color us) {
+    if (limits.movetime_ms > 0 || limits.infinite || !limits.has_clock(us)) return limits.depth;
+    if (usable_time(limits, us) >= EMERGENCY_TIME_MS) return limits.depth;
+    return limits.depth > 0 ? std::min(limits.depth, EMERGENCY_DEPTH) : EMERGENCY_DEPTH;
+}
+
 void TimeManager::start(const SearchLimits& limits, Color us) {
     restart_clock();
     timed_ = false;
@@ -21,8 +37,14 @@ void TimeManager::start(const SearchLimits& limits, Color us) {
     if (!limits.has_clock(us)) return;
 
     timed_ = true;
-    std::int64_t time_left = std::max<std::int64_t>(limits.time_ms[us] - overhead, 1);
+    std::int64_t time_left = usable_time(limits, us);
     std::int64_t increment = std::max<std::int64_t>(limits.increment_ms[us], 0);
+    if (time_left < EMERGENCY_TIME_MS) {
+        // Nearly flagged: a tenth of what is left, and never the increment, which only
+        // arrives after the move.
+        soft_limit_ms_ = hard_limit_ms_ = std::max<std::int64_t>(time_left / 10, 1);
+        return;
+    }
     // Plan as if this many moves remain; a sudden-death game is assumed to last ~40 more.
     std::int64_t moves_left = limits.moves_to_go > 0 ? std::min(limits.moves_to_go, 40) : 40;
     std::int64_t target = time_left / moves_left + increment * 3 / 4;

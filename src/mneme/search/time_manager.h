@@ -10,6 +10,16 @@
 
 namespace mneme {
 
+// Below this much time left on the clock (after the move overhead) there is no time to think:
+// the budget is a sliver of what is left, and protocols also cap the depth (see below) so
+// that even the always-completed first iterations stay quick.
+constexpr std::int64_t EMERGENCY_TIME_MS = 100;
+constexpr int EMERGENCY_DEPTH = 4;
+
+// The depth limit to search `us`'s move with: `limits.depth`, tightened to EMERGENCY_DEPTH
+// when the clock is almost out.
+int emergency_depth_limit(const SearchLimits& limits, Color us);
+
 class TimeManager {
 public:
     // Starts the clock and works out the budget for `us` from the limits.

@@ -34,8 +34,22 @@ void TranspositionTable::clear() {
     generation_ = 0;
 }
 
+TranspositionTable::BucketLock::BucketLock(const TranspositionTable& table,
+                                           const Bucket* bucket) {
+    if (!table.shared_) return;
+    lock_ = &table.locks_[std::size_t(bucket - table.buckets_.get()) % LOCK_COUNT];
+    while (lock_->exchange(true, std::memory_order_acquire))
+        while (lock_->load(std::memory_order_relaxed)) {
+        }
+}
+
+TranspositionTable::BucketLock::~BucketLock() {
+    if (lock_) lock_->store(false, std::memory_order_release);
+}
+
 bool TranspositionTable::probe(Key key, int ply, TTData* data) const {
     const Bucket* bucket = bucket_for(key);
+    BucketLock guard(*this, bucket);
     auto key16 = std::uint16_t(key);
     for (const Entry& e : bucket->entries) {
         if (e.empty() || e.key16 != key16) continue;
@@ -52,6 +66,7 @@ bool TranspositionTable::probe(Key key, int ply, TTData* data) const {
 void TranspositionTable::store(Key key, int ply, Move move, Value score, Value eval, int depth,
                                Bound bound) {
     Bucket* bucket = bucket_for(key);
+    BucketLock guard(*this, bucket);
     auto key16 = std::uint16_t(key);
     depth = std::clamp(depth, MIN_DEPTH, MAX_DEPTH);
 
@@ -90,9 +105,11 @@ int TranspositionTable::hashfull() const {
     constexpr std::size_t SAMPLE_BUCKETS = 1000;
     std::size_t buckets = std::min(SAMPLE_BUCKETS, bucket_count_);
     int used = 0;
-    for (std::size_t i = 0; i < buckets; ++i)
+    for (std::size_t i = 0; i < buckets; ++i) {
+        BucketLock guard(*this, &buckets_[i]);
         for (const Entry& e : buckets_[i].entries)
             used += !e.empty() && age(e) == 0;
+    }
     return int(used * 1000 / (buckets * ENTRIES_PER_BUCKET));
 }
 

@@ -1,6 +1,7 @@
 // The transposition table: search results keyed by position, shared by every search of a game.
 #pragma once
 
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
@@ -53,6 +54,10 @@ public:
     // Permille of sampled entries written by the current search (UCI "hashfull").
     int hashfull() const;
 
+    // While several threads search (Lazy SMP), every probe and store locks its bucket: an
+    // entry is then never read half written. Set it only while no search runs.
+    void set_shared(bool shared) { shared_ = shared; }
+
     void prefetch(Key key) const { __builtin_prefetch(bucket_for(key)); }
 
 private:
@@ -89,6 +94,22 @@ private:
         return std::uint8_t(generation_ - e.generation()) / GENERATION_STEP;
     }
 
+    // Spin locks, one per group of buckets: few enough to stay in cache, enough that two
+    // threads rarely want the same one.
+    static constexpr std::size_t LOCK_COUNT = 4096;
+    class BucketLock {
+    public:
+        BucketLock(const TranspositionTable& table, const Bucket* bucket);
+        ~BucketLock();
+        BucketLock(const BucketLock&) = delete;
+        BucketLock& operator=(const BucketLock&) = delete;
+
+    private:
+        std::atomic<bool>* lock_ = nullptr;
+    };
+
+    bool shared_ = false;
+    mutable std::unique_ptr<std::atomic<bool>[]> locks_{new std::atomic<bool>[LOCK_COUNT]()};
     std::unique_ptr<Bucket[]> buckets_;
     std::size_t bucket_count_ = 0;
     std::size_t size_mb_ = 0;

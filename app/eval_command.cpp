@@ -1,0 +1,48 @@
+// mneme eval: the static evaluation of one position, term by term, for both sides.
+#include <iostream>
+#include <stdexcept>
+#include <string>
+
+#include "commands.h"
+#include "mneme/eval/eval_params.h"
+#include "mneme/eval/evaluate.h"
+
+namespace mneme::app {
+
+// mneme eval [--params FILE] [--write-params FILE] [--fen] [FEN]
+// With no FEN, the starting position. The FEN may be given as one argument or as its six
+// fields unquoted.
+int eval_command(const Arguments& args) {
+    EvalParams params = EvalParams::defaults();
+    std::string fen, write_path;
+    for (std::size_t i = 0; i < args.size(); ++i) {
+        const std::string& arg = args[i];
+        if ((arg == "--params" || arg == "--write-params") && i + 1 < args.size()) {
+            if (arg == "--write-params") {
+                write_path = args[++i];
+                continue;
+            }
+            const std::string& path = args[++i];
+            std::vector<ParamFileError> errors = load_eval_params(path, params);
+            for (const ParamFileError& error : errors) std::cerr << error.to_string() << '\n';
+            if (!errors.empty())
+                std::cerr << "mneme eval: " << errors.size() << " line(s) of " << path
+                          << " skipped\n";
+        } else if (arg == "--fen") {
+            continue;  // the FEN fields follow
+        } else if (arg.rfind("--", 0) == 0) {
+            throw std::invalid_argument("unknown or incomplete option '" + arg + "'");
+        } else {
+            fen += (fen.empty() ? "" : " ") + arg;
+        }
+    }
+    if (!write_path.empty()) {
+        save_eval_params(write_path, params);
+        std::cerr << "wrote " << EvalParams::size() << " values to " << write_path << '\n';
+    }
+    Position pos = fen.empty() ? Position() : Position::from_fen(fen);
+    std::cout << pos.fen() << "\n\n" << evaluation_report(pos, params);
+    return 0;
+}
+
+}  // namespace mneme::app

@@ -1,0 +1,172 @@
+// mneme search-compare: the same positions searched to a fixed depth by each search variant,
+// from textbook minimax to the full engine, to show in node counts what each idea buys.
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <iostream>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "commands.h"
+#include "mneme/core/movegen.h"
+#include "mneme/notation/epd.h"
+#include "mneme/search/search.h"
+
+namespace mneme::app {
+
+namespace {
+
+// Minimax visits every node: beyond this depth it would take minutes per position.
+constexpr int MINIMAX_MAX_DEPTH = 3;
+
+struct Variant {
+    std::string name;
+    SearchOptions options;
+    int depth;
+    // Variants without pruning or table cut-offs must return the reference score; the
+    // others may legitimately differ.
+    bool exact;
+};
+
+struct VariantResult {
+    std::uint64_t nodes = 0;
+    double seconds = 0;
+    int positions_agreeing = 0;
+};
+
+int parse_number(const std::string& text, const std::string& what) {
+    try {
+        std::size_t used = 0;
+        int value = std::stoi(text, &used);
+        if (used == text.size() && value > 0) return value;
+    } catch (const std::exception&) {
+    }
+    throw std::runtime_error(what + " needs a positive number, got '" + text + "'");
+}
+
+// The variants in the order they are printed: the plain algorithms first, then the engine's
+// refinements switched on one by one on top of plain PVS.
+std::vector<Variant> make_variants(int depth) {
+    std::vector<Variant> variants;
+    int shallow = std::min(depth, MINIMAX_MAX_DEPTH);
+    variants.push_back({"minimax", SearchOptions::plain(SearchAlgorithm::MINIMAX), shallow, true});
+    variants.push_back({"alphabeta-failhard",
+                        SearchOptions::plain(SearchAlgorithm::ALPHABETA_FAIL_HARD), shallow,
+                        true});
+    for (SearchAlgorithm a : {SearchAlgorithm::ALPHABETA_FAIL_HARD,
+                              SearchAlgorithm::ALPHABETA_FAIL_SOFT, SearchAlgorithm::PVS})
+        variants.push_back({algorithm_name(a), SearchOptions::plain(a), depth, true});
+
+    SearchOptions o = SearchOptions::plain(SearchAlgorithm::PVS);
+    o.capture_ordering = true;
+    variants.push_back({"pvs +mvv-lva/see", o, depth, true});
+    o.killers = true;
+    variants.push_back({"  +killers", o, depth, true});
+    o.counter_moves = true;
+    variants.push_back({"  +counter-move", o, depth, true});
+    o.history = true;
+    variants.push_back({"  +history", o, depth, true});
+    o.transposition_table = true;
+    variants.push_back({"  +tt cut-offs", o, depth, false});
+    o.tt_move = true;
+    variants.push_back({"  +tt move", o, depth, false});
+    o.aspiration = true;
+    variants.push_back({"  +aspiration", o, depth, false});
+    o.null_move = true;
+    variants.push_back({"  +null move", o, depth, false});
+    o.futility = true;
+    variants.push_back({"  +futility", o, depth, false});
+    o.late_move_reductions = true;
+    variants.push_back({"  +lmr (= engine)", o, depth, false});
+    return variants;
+}
+
+// Leaves of the minimal tree that proves a value with perfect ordering (Knuth and Moore):
+// B^ceil(D/2) + B^floor(D/2) - 1, against B^D for minimax.
+double minimal_tree_leaves(double branching, int depth) {
+    return std::pow(branching, (depth + 1) / 2) + std::pow(branching, depth / 2) - 1;
+}
+
+}  // namespace
+
+int search_compare_command(const Arguments& args) {
+    std::string epd_path;
+    int depth = 0;
+    int limit = 0;
+    for (std::size_t i = 0; i < args.size(); ++i) {
+        bool has_value = i + 1 < args.size();
+        if (args[i] == "--epd" && has_value) epd_path = args[++i];
+        else if (args[i] == "--depth" && has_value) depth = parse_number(args[++i], "--depth");
+        else if (args[i] == "--limit" && has_value) limit = parse_number(args[++i], "--limit");
+        else
+            throw std::runtime_error(
+                "usage: mneme search-compare --epd FILE --depth N [--limit K]");
+    }
+    if (epd_path.empty() || depth == 0)
+        throw std::runtime_error("usage: mneme search-compare --epd FILE --depth N [--limit K]");
+
+    std::vector<std::string> errors;
+    std::vector<Position> positions;
+    for (const EpdRecord& record : read_epd_file(epd_path, &errors)) {
+        if (limit && int(positions.size()) >= limit) break;
+        Position pos = record.position();
+        if (pos.has_legal_moves()) positions.push_back(pos);
+    }
+    for (const std::string& e : errors) std::cerr << e << '\n';
+    if (positions.empty()) throw std::runtime_error("no playable position in " + epd_path);
+
+    double total_moves = 0;
+    for (Position& pos : positions) total_moves += double(MoveList<LEGAL>(pos).size());
+    double branching = total_moves / double(positions.size());
+
+    std::vector<Variant> variants = make_variants(depth);
+    // Reference scores per depth, from the first exact variant searched at that depth.
+    std::vector<std::vector<Value>> reference(MAX_PLY);
+    std::printf("%zu positions, mean legal moves B = %.1f\n\n", positions.size(), branching);
+    std::printf("%-22s %5s %14s %9s %11s %8s\n", "variant", "depth", "nodes", "time s",
+                "nodes/s", "agree");
+    for (const Variant& variant : variants) {
+        Searcher searcher(16);
+        searcher.set_options(variant.options);
+        VariantResult result;
+        std::vector<Value> scores;
+        auto start = std::chrono::steady_clock::now();
+        for (const Position& pos : positions) {
+            searcher.clear();
+            SearchLimits limits;
+            limits.depth = variant.depth;
+            SearchResult r = searcher.search(pos, limits);
+            result.nodes += r.nodes;
+            scores.push_back(r.score);
+        }
+        result.seconds =
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        std::vector<Value>& ref = reference[variant.depth];
+        if (ref.empty() && variant.exact) ref = scores;
+        for (std::size_t i = 0; i < scores.size() && i < ref.size(); ++i)
+            result.positions_agreeing += scores[i] == ref[i];
+        std::printf("%-22s %5d %14llu %9.2f %11.0f %5d/%zu%s\n", variant.name.c_str(),
+                    variant.depth, (unsigned long long)result.nodes, result.seconds,
+                    double(result.nodes) / std::max(result.seconds, 1e-9),
+                    result.positions_agreeing, positions.size(),
+                    variant.exact && result.positions_agreeing != int(positions.size())
+                        ? "  MISMATCH"
+                        : "");
+        std::fflush(stdout);
+    }
+
+    std::printf("\nTheory, per position, leaves only (node counts above add interior and "
+                "quiescence nodes):\n");
+    int shallow = std::min(depth, MINIMAX_MAX_DEPTH);
+    for (int d : {shallow, depth}) {
+        std::printf("  depth %d: minimax B^D = %.3g; perfectly ordered alpha-beta "
+                    "B^ceil(D/2)+B^floor(D/2)-1 = %.3g; x%zu positions = %.3g\n",
+                    d, std::pow(branching, d), minimal_tree_leaves(branching, d),
+                    positions.size(), minimal_tree_leaves(branching, d) * double(positions.size()));
+        if (d == depth) break;
+    }
+    return 0;
+}
+
+}  // namespace mneme::app

@@ -1,0 +1,60 @@
+// Switches for the search algorithm and each of its refinements, so that their effect can be
+// measured one at a time (mneme search-compare) and so that strength can be limited.
+#pragma once
+
+#include <string>
+
+#include "mneme/search/score.h"
+
+namespace mneme {
+
+enum class SearchAlgorithm {
+    MINIMAX,             // every move searched with an open window: the reference result
+    ALPHABETA_FAIL_HARD, // scores clamped to the window
+    ALPHABETA_FAIL_SOFT, // scores may fall outside the window, giving tighter table bounds
+    PVS,                 // first move with the full window, the rest with null windows
+};
+
+struct SearchOptions {
+    SearchAlgorithm algorithm = SearchAlgorithm::PVS;
+    bool aspiration = true;         // iterations start with a narrow window around the last score
+    bool transposition_table = true;  // probe and store; off also removes the table move
+    // Move ordering.
+    bool tt_move = true;
+    bool capture_ordering = true;   // most valuable victim / least valuable attacker, SEE split
+    bool killers = true;
+    bool counter_moves = true;
+    bool history = true;
+    // Selectivity.
+    bool null_move = true;
+    bool late_move_reductions = true;
+    bool futility = true;           // frontier futility and reverse futility pruning
+
+    Value contempt = 0;             // centipawns a draw is worse than equality for the root side
+    int multi_pv = 1;               // how many best root moves to score exactly
+    // Extra callbacks besides finished iterations: "currmove" after a second and scores that
+    // failed an aspiration window. Off by default: only the UCI loop knows what to do with them.
+    bool progress_reports = false;
+
+    // Everything off but the algorithm: the textbook search, for comparisons.
+    static SearchOptions plain(SearchAlgorithm algorithm) {
+        SearchOptions o;
+        o.algorithm = algorithm;
+        o.aspiration = o.transposition_table = o.tt_move = o.capture_ordering = false;
+        o.killers = o.counter_moves = o.history = false;
+        o.null_move = o.late_move_reductions = o.futility = false;
+        return o;
+    }
+};
+
+inline const char* algorithm_name(SearchAlgorithm a) {
+    switch (a) {
+        case SearchAlgorithm::MINIMAX: return "minimax";
+        case SearchAlgorithm::ALPHABETA_FAIL_HARD: return "alphabeta-failhard";
+        case SearchAlgorithm::ALPHABETA_FAIL_SOFT: return "alphabeta-failsoft";
+        case SearchAlgorithm::PVS: return "pvs";
+    }
+    return "?";
+}
+
+}  // namespace mneme

@@ -1,0 +1,57 @@
+// Lazy SMP: helper threads share the table; the main thread's answer stays legal and prompt.
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <sstream>
+#include <thread>
+
+#include "mneme/core/movegen.h"
+#include "mneme/search/search.h"
+
+namespace mneme {
+namespace {
+
+bool is_legal(const Position& pos, Move m) { return m && pos.pseudo_legal(m) && pos.legal(m); }
+
+TEST(SearchThreads, TwoThreadsReturnALegalMoveAndCountEveryNode) {
+    Position pos = Position::from_fen(
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");
+    Searcher searcher(4);
+    searcher.set_threads(2);
+    SearchLimits limits;
+    limits.depth = 6;
+    SearchResult result = searcher.search(pos, limits);
+    EXPECT_TRUE(is_legal(pos, result.best));
+    EXPECT_EQ(result.depth, 6);
+    EXPECT_GT(result.nodes, 0u);
+}
+
+TEST(SearchThreads, FindsMateWithHelpers) {
+    Position pos = Position::from_fen("6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1");
+    Searcher searcher(4);
+    searcher.set_threads(3);
+    SearchLimits limits;
+    limits.depth = 5;
+    SearchResult result = searcher.search(pos, limits);
+    EXPECT_EQ(result.score, mate_in(1));
+}
+
+TEST(SearchThreads, StopIsAnsweredPromptly) {
+    Searcher searcher(4);
+    searcher.set_threads(2);
+    SearchLimits limits;
+    limits.infinite = true;
+    searcher.prepare(false);
+    SearchResult result;
+    std::thread worker([&] { result = searcher.search(Position(), limits); });
+    std::this_thread::sleep_for(std::chrono::milliseconds(200));
+    auto asked = std::chrono::steady_clock::now();
+    searcher.stop();
+    worker.join();
+    auto waited = std::chrono::steady_clock::now() - asked;
+    EXPECT_LT(waited, std::chrono::milliseconds(500));
+    EXPECT_TRUE(is_legal(Position(), result.best));
+}
+
+}  // namespace
+}  // namespace mneme
