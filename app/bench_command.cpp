@@ -90,21 +90,23 @@ int parse_int(const std::string& text, int low, int high, const std::string& wha
 int bench_command(const Arguments& args) {
     int depth = DEFAULT_BENCH_DEPTH;
     int hash_mb = int(TranspositionTable::DEFAULT_SIZE_MB);
+    int threads = 1;
     for (std::size_t i = 0; i < args.size(); ++i) {
         const std::string& arg = args[i];
         bool has_value = i + 1 < args.size();
         if (arg == "--hash" && has_value) {
             hash_mb = parse_int(args[++i], 1, 65536, "--hash MB");
         } else if (arg == "--threads" && has_value) {
-            // The search runs in one thread; the option is there for scripts that pass it.
-            parse_int(args[++i], 1, 1, "--threads (the search is single-threaded)");
+            // With more than one thread (Lazy SMP) the node count is no longer a fixed signature.
+            threads = parse_int(args[++i], 1, 64, "--threads N");
         } else if (i == 0 && arg.rfind("--", 0) != 0) {
             depth = parse_int(arg, 1, MAX_PLY - 1, "bench DEPTH");
         } else {
-            throw std::runtime_error("usage: mneme bench [DEPTH] [--hash MB] [--threads 1]");
+            throw std::runtime_error("usage: mneme bench [DEPTH] [--hash MB] [--threads N]");
         }
     }
     Searcher searcher{std::size_t(hash_mb)};
+    searcher.set_threads(threads);
     SearchLimits limits;
     limits.depth = depth;
     std::uint64_t total_nodes = 0;
