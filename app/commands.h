@@ -9,6 +9,7 @@ namespace mneme::app {
 using Arguments = std::vector<std::string>;
 
 int perft_command(const Arguments& args);
+int epd_test_command(const Arguments& args);
 int pgn_command(const Arguments& args);
 int play_command(const Arguments& args);
 int engine_command(const Arguments& args);

@@ -21,6 +21,8 @@ void print_usage() {
         "                         node counts of each search variant at a fixed depth\n"
         "  eval [--params FILE] [--write-params FILE] [--fen] [FEN]\n"
         "                         the static evaluation term by term (default: start position)\n"
+        "  epd-test FILE.epd [--movetime MS | --depth N] [--threads N] [--limit K]\n"
+        "                         solve a test suite (bm/am) and count the solutions\n"
         "  perft DEPTH [--fen FEN] [--divide] [--chess960]\n"
         "                         count the leaf nodes of the legal move tree\n"
         "  perft --suite FILE.epd [--depth N]\n"
@@ -42,6 +44,7 @@ int main(int argc, char** argv) {
     args.erase(args.begin());
     try {
         if (command == "perft") return mneme::app::perft_command(args);
+        if (command == "epd-test") return mneme::app::epd_test_command(args);
         if (command == "pgn") return mneme::app::pgn_command(args);
         if (command == "play") return mneme::app::play_command(args);
         if (command == "bench") return mneme::app::bench_command(args);
