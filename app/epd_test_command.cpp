@@ -86,7 +86,7 @@ int epd_test_command(const Arguments& args) {
     for (std::size_t i = 0; i < records.size(); ++i) {
         const EpdRecord& record = records[i];
         std::string id = record.operand("id");
-        if (id.empty()) id = "#" + std::to_string(i + 1);
+        if (id.empty()) id = std::string("#").append(std::to_string(i + 1));
         Position pos;
         try {
             pos = record.position();
