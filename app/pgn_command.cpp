@@ -3,14 +3,13 @@
 
 #include <chrono>
 #include <cstdio>
-#include <filesystem>
-#include <fstream>
 #include <iostream>
 
 #include "commands.h"
 #include "mneme/core/game_outcome.h"
 #include "mneme/pgn/pgn_reader.h"
 #include "mneme/pgn/pgn_writer.h"
+#include "mneme/util/atomic_file.h"
 
 namespace mneme::app {
 
@@ -210,29 +209,20 @@ int check_command(const Arguments& files) {
 int convert_command(const Arguments& args) {
     if (args.size() != 2) throw std::runtime_error("usage: mneme pgn convert IN OUT");
     const std::string& out_path = args[1];
-    bool to_stdout = out_path == "-";
-    std::string temporary = out_path + ".tmp";
-    std::ofstream file;
-    if (!to_stdout) {
-        file.open(temporary, std::ios::binary);
-        if (!file) throw std::runtime_error("cannot write " + temporary);
-    }
-    std::ostream& out = to_stdout ? std::cout : file;
     PgnReader reader(args[0]);
-    PgnGame game;
-    Progress progress;
-    while (reader.next(game)) {
-        out << write_pgn(game) << '\n';
+    auto convert = [&](std::ostream& out) {
+        PgnGame game;
+        Progress progress;
+        while (reader.next(game)) {
+            out << write_pgn(game) << '\n';
+            print_errors(reader, std::cerr, progress);
+            progress.update(reader, reader.stats().games_seen());
+        }
         print_errors(reader, std::cerr, progress);
-        progress.update(reader, reader.stats().games_seen());
-    }
-    print_errors(reader, std::cerr, progress);
-    progress.finish();
-    if (!to_stdout) {
-        file.close();
-        if (!file) throw std::runtime_error("error writing " + temporary);
-        std::filesystem::rename(temporary, out_path);
-    }
+        progress.finish();
+    };
+    if (out_path == "-") convert(std::cout);
+    else write_file_atomically(out_path, convert);
     std::cerr << reader.name() << ": " << reader.stats().games_read << " games written, "
               << reader.stats().games_skipped << " skipped\n";
     return reader.stats().games_skipped || reader.failed() ? 1 : 0;

@@ -1,10 +1,10 @@
 #include "mneme/eval/eval_params.h"
 
-#include <unistd.h>
+#include "mneme/util/atomic_file.h"
+
 
 #include <algorithm>
 #include <cstdio>
-#include <filesystem>
 #include <fstream>
 #include <istream>
 #include <ostream>
@@ -411,24 +411,7 @@ std::vector<ParamFileError> load_eval_params(const std::string& path, EvalParams
 }
 
 void save_eval_params(const std::string& path, const EvalParams& params) {
-    std::string temporary = path + ".tmp." + std::to_string(::getpid());
-    {
-        std::ofstream out(temporary, std::ios::trunc);
-        if (!out) throw std::runtime_error("cannot write " + temporary);
-        write_eval_params(out, params);
-        out.flush();
-        if (!out) {
-            std::remove(temporary.c_str());
-            throw std::runtime_error("error while writing " + temporary);
-        }
-    }
-    std::error_code error;
-    std::filesystem::rename(temporary, path, error);
-    if (error) {
-        std::remove(temporary.c_str());
-        throw std::runtime_error("cannot rename " + temporary + " to " + path + ": " +
-                                 error.message());
-    }
+    write_file_atomically(path, [&](std::ostream& out) { write_eval_params(out, params); });
 }
 
 }  // namespace mneme
