@@ -16,6 +16,7 @@
 #include "mneme/core/movegen.h"
 #include "mneme/notation/san.h"
 #include "mneme/notation/uci_move.h"
+#include "mneme/pgn/pgn_writer.h"
 #include "mneme/search/search.h"
 
 namespace mneme::app {
@@ -105,7 +106,6 @@ private:
     void finish(GameResult result, const std::string& reason);
     void print_board() const;
     std::string move_number_prefix(const Position& pos) const;
-    std::string movetext() const;
     void print_pgn();
     SearchLimits engine_limits() const;
     std::string side_name(Color c) const { return c == human_ ? "You" : "mneme"; }
@@ -349,37 +349,23 @@ std::string TerminalGame::move_number_prefix(const Position& pos) const {
     return std::to_string(pos.fullmove_number()) + (pos.side_to_move() == WHITE ? ". " : "... ");
 }
 
-std::string TerminalGame::movetext() const {
-    std::string text, line;
-    auto add = [&](const std::string& token) {
-        if (!line.empty() && line.size() + 1 + token.size() > 79) {
-            text += line + '\n';
-            line.clear();
-        }
-        line += (line.empty() ? "" : " ") + token;
-    };
-    Position pos = start_;
-    for (std::size_t i = 0; i < moves_.size(); ++i) {
-        if (pos.side_to_move() == WHITE) add(std::to_string(pos.fullmove_number()) + ".");
-        else if (i == 0) add(std::to_string(pos.fullmove_number()) + "...");
-        add(move_to_san(pos, moves_[i]));
-        pos.do_move(moves_[i]);
-    }
-    if (over_) add("{" + result_reason_ + "}");
-    add(result_text(result_));
-    return text + line;
-}
-
 void TerminalGame::print_pgn() {
     std::time_t now = std::time(nullptr);
     char date[16] = "????.??.??";
     if (std::tm* local = std::localtime(&now)) std::strftime(date, sizeof date, "%Y.%m.%d", local);
-    std::cout << "\n[Event \"mneme terminal game\"]\n[Site \"?\"]\n[Date \"" << date
-              << "\"]\n[Round \"-\"]\n[White \"" << side_name(WHITE) << "\"]\n[Black \""
-              << side_name(BLACK) << "\"]\n[Result \"" << result_text(result_) << "\"]\n";
-    if (start_.is_chess960()) std::cout << "[Variant \"Chess960\"]\n";
-    if (start_.fen() != START_FEN) std::cout << "[SetUp \"1\"]\n[FEN \"" << start_.fen() << "\"]\n";
-    std::cout << '\n' << movetext() << "\n\n";
+    PgnGame game;
+    game.headers.set("Event", "mneme terminal game");
+    game.headers.set("Site", "?");
+    game.headers.set("Date", date);
+    game.headers.set("Round", "-");
+    game.headers.set("White", side_name(WHITE));
+    game.headers.set("Black", side_name(BLACK));
+    if (start_.is_chess960()) game.headers.set("Variant", "Chess960");
+    if (start_.fen() != START_FEN) game.headers.set("FEN", start_.fen());
+    for (Move m : moves_) game.mainline.moves.push_back({m, {}, {}, {}});
+    if (over_ && !game.mainline.moves.empty()) game.mainline.moves.back().comment = result_reason_;
+    game.result = result_;
+    std::cout << '\n' << write_pgn(game) << '\n';
     pgn_printed_ = over_;
 }
 
