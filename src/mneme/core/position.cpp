@@ -228,7 +228,7 @@ bool Position::set_fen(std::string_view fen, bool chess960, std::string* error) 
         return fail(std::string("the side not to move (") + (side_ == WHITE ? "Black" : "White") +
                     ") is in check");
 
-    compute_derived(st());
+    update_pins(st());
     if (popcount(st().checkers) > 2)
         return fail("the side to move is in check from more than two pieces");
     st().key = compute_key();
@@ -321,8 +321,6 @@ void Position::update_pins(StateInfo& s) const {
     s.checkers |= (pawn_attacks(side_, ksq) & pieces(~side_, PAWN)) |
                   (knight_attacks(ksq) & pieces(~side_, KNIGHT));
 }
-
-void Position::compute_derived(StateInfo& s) const { update_pins(s); }
 
 Bitboard Position::attackers_to(Square s, Bitboard occupied) const {
     return (pawn_attacks(BLACK, s) & pieces(WHITE, PAWN)) |
@@ -731,7 +729,7 @@ bool Position::is_consistent(std::string* why) const {
     }
     if (compute_key() != st().key) return fail("incremental key differs from recomputed key");
     StateInfo fresh = st();
-    compute_derived(fresh);
+    update_pins(fresh);
     if ((attackers_to(king_square(side_)) & pieces(~side_)) != st().checkers)
         return fail("checkers differ from recomputed");
     if (fresh.blockers_for_king[0] != st().blockers_for_king[0] ||

@@ -146,8 +146,7 @@ private:
     void remove_piece(Square s);
     void move_piece(Square from, Square to);
     void add_castling_right(Color c, Square rook_square);
-    void compute_derived(StateInfo& s) const;  // checkers, pins, en passant legality
-    void update_pins(StateInfo& s) const;
+    void update_pins(StateInfo& s) const;  // pins, king blockers and the checkers
     Key compute_key() const;
     bool en_passant_capture_legal(Square ep) const;
     void validate(std::string* error) const;
