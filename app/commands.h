@@ -16,5 +16,8 @@ int engine_command(const Arguments& args);
 int bench_command(const Arguments& args);
 int eval_command(const Arguments& args);
 int search_compare_command(const Arguments& args);
+// match (two players) and tournament (two or more) share one front end.
+int match_command(const Arguments& args, bool tournament);
+int report_command(const Arguments& args);
 
 }  // namespace mneme::app

@@ -27,6 +27,12 @@ void print_usage() {
         "                         count the leaf nodes of the legal move tree\n"
         "  perft --suite FILE.epd [--depth N]\n"
         "                         check every ;Dn count of an EPD perft suite\n"
+        "  match -engine ... -engine ... [options]\n"
+        "                         play a match (cutechess-style options; 'mneme match --help')\n"
+        "  tournament -engine ... (two or more) [-gauntlet] [options]\n"
+        "                         round robin or gauntlet with ratings and a crosstable\n"
+        "  report FILE.pgn... [--json FILE]\n"
+        "                         match statistics (Elo, intervals, LOS) recomputed from PGN\n"
         "  pgn stats FILE...      games, plies, results, skipped games, games/s\n"
         "  pgn check FILE...      report every unreadable game; exit 1 if any\n"
         "  pgn convert IN OUT     rewrite games in PGN export format (80 columns)\n"
@@ -49,6 +55,9 @@ int main(int argc, char** argv) {
         if (command == "play") return mneme::app::play_command(args);
         if (command == "bench") return mneme::app::bench_command(args);
         if (command == "eval") return mneme::app::eval_command(args);
+        if (command == "match") return mneme::app::match_command(args, false);
+        if (command == "tournament") return mneme::app::match_command(args, true);
+        if (command == "report") return mneme::app::report_command(args);
         if (command == "search-compare") return mneme::app::search_compare_command(args);
         if (command == "uci" || command == "xboard" || command == "engine")
             return mneme::app::engine_command(args);

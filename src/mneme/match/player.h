@@ -72,6 +72,9 @@ public:
     virtual bool start(std::string& error) = 0;
     // A new game from `start`; `chess960` tells the engine to use Chess960 castling.
     virtual void new_game(const Position& start, bool chess960) = 0;
+    // The seed for a player's random choices in the coming game (called before new_game), so
+    // that a game's moves do not depend on which games the instance played before.
+    virtual void set_game_seed(std::uint64_t seed) { (void)seed; }
     // Thinks and answers. Blocks until a move, a fault or the request's deadline (plus grace).
     virtual MoveReply play(const MoveRequest& request) = 0;
     // The game ended (result as "1-0" etc.); the player may ponder nothing further.

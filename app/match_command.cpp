@@ -1,0 +1,269 @@
+// mneme match / tournament / report: the cutechess-style front end of the match runner.
+#include <unistd.h>
+
+#include <cmath>
+#include <csignal>
+#include <iostream>
+#include <thread>
+
+#include "commands.h"
+#include "mneme/match/match_report.h"
+#include "mneme/match/tournament.h"
+#include "mneme/util/atomic_file.h"
+
+namespace mneme::app {
+
+namespace {
+
+std::atomic<bool> stop_requested{false};
+
+extern "C" void on_interrupt(int) {
+    // The second Ctrl-C does not wait for the running games.
+    if (stop_requested.exchange(true)) _exit(130);
+}
+
+const char* const USAGE =
+    "usage: mneme match|tournament -engine KEY=VALUE... -engine KEY=VALUE... [options]\n"
+    "\n"
+    "players (-engine, one per player; -each applies to all):\n"
+    "  cmd=COMMAND proto=uci|xboard    an external engine (proto defaults to uci)\n"
+    "  proto=mneme|random|greedy       a player inside this process\n"
+    "  name=NAME dir=DIR option.NAME=VALUE initstr=TEXT timeout=SECONDS seed=N\n"
+    "  tc=[MOVES/]BASE[+INC] | tc=inf  st=SECONDS  depth=N  nodes=N\n"
+    "options:\n"
+    "  -games N             games per pair and round (default 2: each opening with both colours)\n"
+    "  -rounds N            (default 1)\n"
+    "  -gauntlet            the first player against each other one (tournament; default round robin)\n"
+    "  -openings file=F [format=epd|pgn|polyglot] [order=sequential|random] [plies=N] [start=N]\n"
+    "  -seed N              openings order and random players (default 0)\n"
+    "  -concurrency N       games at once (default: the number of cores)\n"
+    "  -draw movenumber=N movecount=N score=CP\n"
+    "  -resign movecount=N score=CP [twosided=true]\n"
+    "  -maxmoves N          a draw after N moves (full moves)\n"
+    "  -resultfunction moves=N KEY=VALUE...  the 1996 thesis's adjudication by a referee engine\n"
+    "  -margin MS           time a move may overrun the clock (default 0)\n"
+    "  -hangtimeout SECONDS for depth/node games: a silent engine hangs after this (default 60)\n"
+    "  -sprt elo0=E0 elo1=E1 alpha=A beta=B   stop when the test decides (two players)\n"
+    "  -pgnout FILE [-resume | -overwrite]   the games; -resume continues an interrupted run\n"
+    "  -json FILE           the final statistics as JSON\n"
+    "  -event NAME\n"
+    "\n"
+    "mneme report FILE.pgn...   the same statistics recomputed from any PGN files\n";
+
+std::map<std::string, std::string> key_values(const std::vector<std::string>& words,
+                                              const std::string& flag) {
+    std::map<std::string, std::string> values;
+    for (const std::string& word : words) {
+        auto equals = word.find('=');
+        if (equals == std::string::npos || equals == 0)
+            throw std::runtime_error(flag + ": expected key=value, got '" + word + "'");
+        values[word.substr(0, equals)] = word.substr(equals + 1);
+    }
+    return values;
+}
+
+long long to_integer(const std::string& text, const std::string& what) {
+    try {
+        std::size_t used = 0;
+        long long value = std::stoll(text, &used);
+        if (used == text.size()) return value;
+    } catch (const std::exception&) {
+    }
+    throw std::runtime_error(what + " needs a whole number, got '" + text + "'");
+}
+
+double to_real(const std::string& text, const std::string& what) {
+    try {
+        std::size_t used = 0;
+        double value = std::stod(text, &used);
+        if (used == text.size()) return value;
+    } catch (const std::exception&) {
+    }
+    throw std::runtime_error(what + " needs a number, got '" + text + "'");
+}
+
+TournamentSettings parse_settings(const Arguments& args, bool tournament) {
+    TournamentSettings settings;
+    settings.concurrency = int(std::max(1u, std::thread::hardware_concurrency()));
+    std::vector<std::vector<std::string>> engine_words;
+    std::vector<std::string> each_words;
+    std::vector<std::string> referee_words;
+    int result_function_moves = 0;
+
+    for (std::size_t i = 0; i < args.size(); ++i) {
+        std::string flag = args[i];
+        if (flag.rfind("--", 0) == 0) flag = flag.substr(1);
+        // The words after a flag up to the next flag.
+        auto words = [&]() {
+            std::vector<std::string> list;
+            while (i + 1 < args.size() && args[i + 1].rfind("-", 0) != 0) list.push_back(args[++i]);
+            return list;
+        };
+        auto value = [&]() -> std::string {
+            if (i + 1 >= args.size()) throw std::runtime_error(flag + " needs a value");
+            return args[++i];
+        };
+        if (flag == "-engine") engine_words.push_back(words());
+        else if (flag == "-each") {
+            auto list = words();
+            each_words.insert(each_words.end(), list.begin(), list.end());
+        } else if (flag == "-games") settings.games_per_encounter = int(to_integer(value(), flag));
+        else if (flag == "-rounds") settings.rounds = int(to_integer(value(), flag));
+        else if (flag == "-gauntlet") settings.format = TournamentFormat::GAUNTLET;
+        else if (flag == "-roundrobin") settings.format = TournamentFormat::ROUND_ROBIN;
+        else if (flag == "-seed") settings.seed = std::uint64_t(to_integer(value(), flag));
+        else if (flag == "-concurrency") settings.concurrency = int(to_integer(value(), flag));
+        else if (flag == "-maxmoves") settings.game.max_plies = 2 * int(to_integer(value(), flag));
+        else if (flag == "-margin") settings.game.time_margin_ms = to_integer(value(), flag);
+        else if (flag == "-hangtimeout")
+            settings.game.hang_timeout = std::chrono::milliseconds(std::llround(to_real(value(), flag) * 1000));
+        else if (flag == "-pgnout") settings.pgn_out = value();
+        else if (flag == "-resume" || flag == "-recover") settings.resume = true;
+        else if (flag == "-overwrite") settings.overwrite = true;
+        else if (flag == "-json") settings.json_out = value();
+        else if (flag == "-event") settings.game.event = value();
+        else if (flag == "-openings") {
+            auto kv = key_values(words(), flag);
+            OpeningOptions options;
+            if (!kv.count("file")) throw std::runtime_error("-openings needs file=FILE");
+            options.file = kv["file"];
+            options.format = kv.count("format") ? opening_format_from_name(kv["format"])
+                                                : opening_format_from_path(options.file);
+            if (kv.count("order")) {
+                if (kv["order"] == "random") options.order = OpeningOrder::RANDOM;
+                else if (kv["order"] == "sequential") options.order = OpeningOrder::SEQUENTIAL;
+                else throw std::runtime_error("-openings order= must be sequential or random");
+            }
+            if (kv.count("plies")) options.plies = int(to_integer(kv["plies"], "plies"));
+            if (kv.count("start")) options.start = int(to_integer(kv["start"], "start"));
+            for (const auto& [key, v] : kv)
+                if (key != "file" && key != "format" && key != "order" && key != "plies" && key != "start")
+                    throw std::runtime_error("-openings: unknown key '" + key + "'");
+            settings.openings = options;
+        } else if (flag == "-draw") {
+            auto kv = key_values(words(), flag);
+            settings.game.draw.move_number = int(to_integer(kv["movenumber"].empty() ? "0" : kv["movenumber"], "movenumber"));
+            settings.game.draw.move_count = int(to_integer(kv.count("movecount") ? kv["movecount"] : "", "movecount"));
+            settings.game.draw.score = int(to_integer(kv.count("score") ? kv["score"] : "", "score"));
+        } else if (flag == "-resign") {
+            auto kv = key_values(words(), flag);
+            settings.game.resign.move_count = int(to_integer(kv.count("movecount") ? kv["movecount"] : "", "movecount"));
+            settings.game.resign.score = int(to_integer(kv.count("score") ? kv["score"] : "", "score"));
+            settings.game.resign.two_sided = kv.count("twosided") && kv["twosided"] == "true";
+        } else if (flag == "-resultfunction") {
+            for (const std::string& word : words()) {
+                if (word.rfind("moves=", 0) == 0) result_function_moves = int(to_integer(word.substr(6), "moves"));
+                else referee_words.push_back(word);
+            }
+            if (result_function_moves <= 0) throw std::runtime_error("-resultfunction needs moves=N");
+        } else if (flag == "-sprt") {
+            auto kv = key_values(words(), flag);
+            SprtParameters sprt;
+            if (kv.count("elo0")) sprt.elo0 = to_real(kv["elo0"], "elo0");
+            if (kv.count("elo1")) sprt.elo1 = to_real(kv["elo1"], "elo1");
+            if (kv.count("alpha")) sprt.alpha = to_real(kv["alpha"], "alpha");
+            if (kv.count("beta")) sprt.beta = to_real(kv["beta"], "beta");
+            settings.sprt = sprt;
+        } else {
+            throw std::runtime_error("unknown option '" + args[i] + "'\n\n" + USAGE);
+        }
+    }
+
+    if (engine_words.size() < 2)
+        throw std::runtime_error(std::string("at least two -engine players are needed\n\n") + USAGE);
+    if (!tournament && engine_words.size() != 2)
+        throw std::runtime_error("mneme match plays two players; use mneme tournament for more");
+    if (settings.sprt && engine_words.size() != 2)
+        throw std::runtime_error("-sprt needs exactly two players");
+    if (settings.games_per_encounter < 1 || settings.rounds < 1 || settings.concurrency < 1)
+        throw std::runtime_error("-games, -rounds and -concurrency must be at least 1");
+
+    for (auto& words : engine_words) {
+        std::vector<std::string> all = each_words;
+        all.insert(all.end(), words.begin(), words.end());
+        try {
+            PlayerSpec spec = parse_player_spec(all);
+            if (!spec.time_control_given)
+                throw std::runtime_error("player '" + spec.name +
+                                         "' has no time control: give tc=, st=, depth= or nodes= "
+                                         "(with -each for all)");
+            settings.players.push_back(spec);
+        } catch (const std::invalid_argument& e) {
+            throw std::runtime_error(std::string("-engine: ") + e.what());
+        }
+    }
+    if (result_function_moves > 0) {
+        try {
+            PlayerSpec referee = parse_player_spec(referee_words);
+            if (!referee.time_control_given) referee.time_control.movetime_ms = 1000;
+            settings.referee = referee;
+            settings.game.result_function.after_moves = result_function_moves;
+            settings.game.result_function.referee_limit = referee.time_control;
+        } catch (const std::invalid_argument& e) {
+            throw std::runtime_error(std::string("-resultfunction: ") + e.what());
+        }
+    }
+    settings.live_status = isatty(STDERR_FILENO);
+    return settings;
+}
+
+}  // namespace
+
+int match_command(const Arguments& args, bool tournament) {
+    if (args.empty() || args[0] == "--help" || args[0] == "-h") {
+        std::cout << USAGE;
+        return args.empty() ? 2 : 0;
+    }
+    TournamentSettings settings = parse_settings(args, tournament);
+    std::signal(SIGINT, on_interrupt);
+    std::signal(SIGTERM, on_interrupt);
+
+    std::cout << "Players:";
+    for (const PlayerSpec& p : settings.players) std::cout << " " << p.name << " (" << p.time_control.describe() << ")";
+    std::cout << "\n";
+    TournamentOutcome outcome = run_tournament(settings, std::cout, &stop_requested);
+    std::cout << '\n' << format_report(outcome.report);
+    if (outcome.sprt) {
+        const SprtState& s = *outcome.sprt;
+        std::cout << "SPRT: llr " << s.llr << " (bounds " << s.lower_bound << ", " << s.upper_bound << "): "
+                  << (s.decision == SprtDecision::ACCEPT_H1   ? "H1 accepted"
+                      : s.decision == SprtDecision::ACCEPT_H0 ? "H0 accepted"
+                                                              : "no decision yet")
+                  << '\n';
+    }
+    if (outcome.interrupted && !(outcome.sprt && outcome.sprt->decision != SprtDecision::CONTINUE)) {
+        std::cout << "Interrupted after " << outcome.report.total_games << " games";
+        if (!settings.pgn_out.empty()) std::cout << "; continue with the same command and -resume";
+        std::cout << '\n';
+        return 130;
+    }
+    return 0;
+}
+
+int report_command(const Arguments& args) {
+    if (args.empty()) throw std::runtime_error("usage: mneme report FILE.pgn... [--json FILE]");
+    std::vector<std::string> paths;
+    std::string json_out;
+    for (std::size_t i = 0; i < args.size(); ++i) {
+        if (args[i] == "--json" || args[i] == "-json") {
+            if (i + 1 >= args.size()) throw std::runtime_error("--json needs a file");
+            json_out = args[++i];
+        } else {
+            paths.push_back(args[i]);
+        }
+    }
+    std::vector<std::string> names, errors;
+    int skipped = 0;
+    std::vector<GameSummary> games = summaries_from_pgn(paths, names, skipped, errors);
+    for (const std::string& e : errors) std::cerr << e << '\n';
+    if (skipped) std::cout << skipped << " games without a result skipped\n";
+    TournamentReport report = compute_report(names, games);
+    std::cout << format_report(report);
+    if (!json_out.empty()) {
+        std::string json = report_json(report);
+        write_file_atomically(json_out, [&](std::ostream& out) { out << json << '\n'; });
+    }
+    return errors.empty() ? 0 : 1;
+}
+
+}  // namespace mneme::app

@@ -1,0 +1,214 @@
+#include "mneme/match/in_process_players.h"
+
+#include <algorithm>
+#include <chrono>
+#include <condition_variable>
+#include <mutex>
+#include <thread>
+
+#include "mneme/core/movegen.h"
+#include "mneme/search/static_exchange.h"
+
+namespace mneme {
+
+namespace {
+
+using SteadyClock = std::chrono::steady_clock;
+
+std::string lower_case(std::string text) {
+    for (char& c : text) c = char(std::tolower(static_cast<unsigned char>(c)));
+    return text;
+}
+
+bool parse_switch(const std::string& value, bool& out) {
+    std::string v = lower_case(value);
+    if (v == "true" || v == "on" || v == "1") return out = true, true;
+    if (v == "false" || v == "off" || v == "0") return out = false, true;
+    return false;
+}
+
+bool parse_number(const std::string& value, long long low, long long high, long long& out) {
+    try {
+        std::size_t used = 0;
+        out = std::stoll(value, &used);
+        return used == value.size() && out >= low && out <= high;
+    } catch (const std::exception&) {
+        return false;
+    }
+}
+
+// Calls searcher.stop() if the search is still running at the deadline.
+class Watchdog {
+public:
+    Watchdog(Searcher& searcher, std::chrono::milliseconds after) {
+        thread_ = std::thread([this, &searcher, after] {
+            std::unique_lock lock(mutex_);
+            if (!done_cv_.wait_for(lock, after, [this] { return done_; })) searcher.stop();
+        });
+    }
+    ~Watchdog() {
+        {
+            std::lock_guard lock(mutex_);
+            done_ = true;
+        }
+        done_cv_.notify_all();
+        thread_.join();
+    }
+
+private:
+    std::mutex mutex_;
+    std::condition_variable done_cv_;
+    bool done_ = false;
+    std::thread thread_;
+};
+
+template <class Rng>
+Move random_element(const std::vector<Move>& moves, Rng& random) {
+    if (moves.empty()) return Move::none();
+    std::uniform_int_distribution<std::size_t> pick(0, moves.size() - 1);
+    return moves[pick(random)];
+}
+
+}  // namespace
+
+MnemePlayer::MnemePlayer(PlayerSpec spec) : spec_(std::move(spec)) {}
+
+bool MnemePlayer::start(std::string& error) {
+    searcher_ = std::make_unique<Searcher>();
+    SearchOptions options;
+    int skill_level = Skill::MAX_LEVEL;
+    bool limit_strength = false;
+    long long elo = Skill::MAX_ELO;
+    for (const auto& [raw_name, value] : spec_.options) {
+        std::string name = lower_case(raw_name);
+        long long number = 0;
+        bool flag = false;
+        auto bad = [&](const std::string& wanted) {
+            error = "option " + raw_name + "=" + value + ": " + wanted;
+            return false;
+        };
+        if (name == "hash") {
+            if (!parse_number(value, 1, 1 << 20, number)) return bad("needs a size in MB");
+            searcher_->set_hash_size(std::size_t(number));
+        } else if (name == "threads") {
+            if (!parse_number(value, 1, Searcher::MAX_THREADS, number)) return bad("needs 1 to 64");
+            searcher_->set_threads(int(number));
+        } else if (name == "contempt") {
+            if (!parse_number(value, -200, 200, number)) return bad("needs -200 to 200");
+            options.contempt = Value(number);
+        } else if (name == "skill level") {
+            if (!parse_number(value, 0, Skill::MAX_LEVEL, number)) return bad("needs 0 to 20");
+            skill_level = int(number);
+        } else if (name == "uci_limitstrength") {
+            if (!parse_switch(value, limit_strength)) return bad("needs true or false");
+        } else if (name == "uci_elo") {
+            if (!parse_number(value, Skill::MIN_ELO, Skill::MAX_ELO, elo))
+                return bad("needs " + std::to_string(Skill::MIN_ELO) + " to " +
+                           std::to_string(Skill::MAX_ELO));
+        } else if (name == "algorithm") {
+            std::string v = lower_case(value);
+            if (v == "minimax") options.algorithm = SearchAlgorithm::MINIMAX;
+            else if (v == "alphabeta") options.algorithm = SearchAlgorithm::ALPHABETA_FAIL_HARD;
+            else if (v == "failsoft") options.algorithm = SearchAlgorithm::ALPHABETA_FAIL_SOFT;
+            else if (v == "pvs") options.algorithm = SearchAlgorithm::PVS;
+            else return bad("needs minimax, alphabeta, failsoft or pvs");
+        } else {
+            bool* target = name == "aspiration"           ? &options.aspiration
+                           : name == "transpositiontable" ? &options.transposition_table
+                           : name == "ttmove"             ? &options.tt_move
+                           : name == "captureordering"    ? &options.capture_ordering
+                           : name == "killers"            ? &options.killers
+                           : name == "countermoves"       ? &options.counter_moves
+                           : name == "history"            ? &options.history
+                           : name == "nullmove"           ? &options.null_move
+                           : name == "lmr"                ? &options.late_move_reductions
+                           : name == "futility"           ? &options.futility
+                                                          : nullptr;
+            if (!target) {
+                error = "unknown option '" + raw_name + "' for the mneme player";
+                return false;
+            }
+            if (!parse_switch(value, flag)) return bad("needs true or false");
+            *target = flag;
+        }
+    }
+    if (limit_strength) skill_.set_elo(int(elo));
+    else skill_.set_level(skill_level);
+    options.multi_pv = skill_.candidate_lines();
+    searcher_->set_options(options);
+    return true;
+}
+
+void MnemePlayer::new_game(const Position&, bool) { searcher_->clear(); }
+
+MoveReply MnemePlayer::play(const MoveRequest& request) {
+    auto started = SteadyClock::now();
+    SearchLimits limits;
+    const TimeControl& tc = request.time_control;
+    if (tc.has_clock()) {
+        for (Color c : {WHITE, BLACK}) {
+            limits.time_ms[c] = std::max<std::int64_t>(request.time_left_ms[c], 0);
+            limits.increment_ms[c] = request.increment_ms[c];
+        }
+        limits.moves_to_go = request.moves_to_go;
+    }
+    limits.movetime_ms = tc.movetime_ms;
+    limits.depth = tc.depth;
+    limits.nodes = tc.nodes;
+    if (std::uint64_t budget = skill_.node_limit())
+        limits.nodes = limits.nodes ? std::min(limits.nodes, budget) : budget;
+    // Nothing else limits the search: only the deadline (or the caller) can end it.
+    if (!tc.is_limited() && !limits.nodes) limits.infinite = true;
+    limits.move_overhead_ms = 5;  // no pipes in between
+
+    SearchResult result;
+    {
+        std::optional<Watchdog> watchdog;
+        if (request.deadline) watchdog.emplace(*searcher_, *request.deadline);
+        result = searcher_->search(request.position, limits);
+    }
+    MoveReply reply;
+    reply.move = result.best;
+    if (skill_.limits_strength() && !result.lines.empty()) reply.move = skill_.choose(result.lines);
+    reply.has_score = result.depth > 0;
+    reply.score = result.score;
+    reply.depth = result.depth;
+    reply.seldepth = result.seldepth;
+    reply.nodes = result.nodes;
+    reply.reported_time_ms = result.time_ms;
+    if (reply.move == result.best) reply.pv = result.pv;
+    reply.elapsed_ms = std::chrono::duration_cast<std::chrono::milliseconds>(SteadyClock::now() - started).count();
+    return reply;
+}
+
+MoveReply RandomPlayer::play(const MoveRequest& request) {
+    MoveList<LEGAL> legal(request.position);
+    MoveReply reply;
+    reply.move = random_element(std::vector<Move>(legal.begin(), legal.end()), random_);
+    return reply;
+}
+
+MoveReply GreedyPlayer::play(const MoveRequest& request) {
+    Position pos = request.position;
+    MoveList<LEGAL> legal(pos);
+    std::vector<Move> best;
+    Value best_gain = -VALUE_INFINITE;
+    for (Move m : legal) {
+        Value gain = static_exchange(pos, m);
+        if (m.kind() == PROMOTION) gain += SEE_VALUE[m.promotion_type()] - SEE_VALUE[PAWN];
+        pos.do_move(m);
+        if (pos.is_checkmate()) gain = VALUE_MATE;
+        pos.undo_move();
+        if (gain > best_gain) best.clear(), best_gain = gain;
+        if (gain == best_gain) best.push_back(m);
+    }
+    MoveReply reply;
+    reply.move = random_element(best, random_);
+    // Only a mate is a score worth reporting; material gains are not an evaluation.
+    reply.has_score = best_gain == VALUE_MATE;
+    reply.score = mate_in(1);
+    reply.depth = 1;
+    return reply;
+}
+
+}  // namespace mneme

@@ -1,0 +1,66 @@
+// The statistics of a finished (or running) match or tournament, from a list of game results:
+// per pair W/D/L, Elo with 95% intervals (trinomial, and pentanomial over colour-swapped game
+// pairs), LOS and draw ratio; for more than two players a maximum-likelihood rating list, a
+// crosstable and the 2015 thesis's showdown orderings. The same code serves the live runner and
+// `mneme report FILE.pgn`.
+#pragma once
+
+#include <map>
+#include <string>
+#include <vector>
+
+#include "mneme/match/elo_statistics.h"
+#include "mneme/match/orderings.h"
+#include "mneme/match/rating_fit.h"
+
+namespace mneme {
+
+struct GameSummary {
+    int white = 0;             // player indices
+    int black = 0;
+    double white_score = 0;    // 1, 1/2, 0 or a result-function fraction
+    std::string termination;   // the Termination tag ("normal", "time forfeit", ...)
+    // Games with the same key, in order, form colour-swapped pairs for the pentanomial model
+    // (same round, opening and players). Empty: the game is in no pair.
+    std::string pair_key;
+};
+
+struct PairStatistics {
+    int first = 0, second = 0;  // player indices; counts are from `first`'s view
+    WdlCounts wdl;              // fractional scores count as that fraction of a win and of a loss
+    int fractional_games = 0;   // games adjudicated by the result function to a fraction
+    PentanomialCounts pentanomial;
+    EloEstimate trinomial_estimate;
+    EloEstimate pentanomial_estimate;  // games == 0 when no complete pair was found
+};
+
+struct TournamentReport {
+    std::vector<std::string> names;
+    std::vector<PairStatistics> pairs;        // every pair that met, in first-meeting order
+    std::vector<PlayerRating> ratings;        // maximum likelihood, mean 0
+    Crosstable crosstable;
+    std::vector<int> strict_ordering, non_strict_ordering;
+    // Per player: how its games ended when it lost by a fault ("time forfeit" -> count).
+    std::vector<std::map<std::string, int>> losses_by_termination;
+    std::vector<double> points;
+    std::vector<int> games;
+    int total_games = 0;
+};
+
+TournamentReport compute_report(const std::vector<std::string>& names,
+                                const std::vector<GameSummary>& games);
+// The text tables printed at the end of a run.
+std::string format_report(const TournamentReport& report);
+// The same as JSON.
+std::string report_json(const TournamentReport& report);
+// One line for the live status: "mneme - gnuchess: 12.5-7.5 (+10 -5 =5) Elo +88 +-120".
+std::string score_line(const TournamentReport& report, std::size_t pair = 0);
+
+// The finished games of PGN files: player names in order of appearance go to `names`;
+// unfinished games and games with no result are skipped (counted in `skipped`); unreadable
+// games are reported in `errors` and skipped.
+std::vector<GameSummary> summaries_from_pgn(const std::vector<std::string>& paths,
+                                            std::vector<std::string>& names, int& skipped,
+                                            std::vector<std::string>& errors);
+
+}  // namespace mneme

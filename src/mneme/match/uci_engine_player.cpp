@@ -1,0 +1,316 @@
+#include "mneme/match/uci_engine_player.h"
+
+#include <charconv>
+
+#include "mneme/core/movegen.h"
+#include "mneme/match/engine_report.h"
+#include "mneme/notation/uci_move.h"
+
+namespace mneme {
+
+namespace {
+
+using Clock = EngineProcess::Clock;
+using std::chrono::milliseconds;
+
+bool to_number(std::string_view text, long long& value) {
+    auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+    return ec == std::errc() && end == text.data() + text.size();
+}
+
+std::int64_t ms_since(Clock::time_point start) {
+    return std::chrono::duration_cast<milliseconds>(Clock::now() - start).count();
+}
+
+std::string file_name_of(const std::string& command) {
+    std::vector<std::string> words = split_command_line(command);
+    if (words.empty()) return "engine";
+    std::size_t slash = words[0].find_last_of('/');
+    return slash == std::string::npos ? words[0] : words[0].substr(slash + 1);
+}
+
+// One "info" line into `reply`. Lines of secondary PVs (multipv > 1) are skipped; bound
+// scores (lowerbound/upperbound) are kept like exact ones, as the latest word of the engine.
+void read_info(const std::vector<std::string_view>& words, const Position& pos,
+               MoveReply& reply) {
+    for (std::size_t i = 1; i < words.size(); ++i)
+        if (words[i] == "multipv" && i + 1 < words.size() && words[i + 1] != "1") return;
+    long long number = 0;
+    for (std::size_t i = 1; i < words.size(); ++i) {
+        std::string_view key = words[i];
+        bool has_value = i + 1 < words.size() && to_number(words[i + 1], number);
+        if (key == "string" || key == "refutation" || key == "currline") return;
+        if (key == "pv") {
+            std::vector<std::string_view> rest(words.begin() + long(i) + 1, words.end());
+            reply.pv = parse_pv(pos, rest, false);
+            return;
+        }
+        if (key == "score" && i + 2 < words.size() && to_number(words[i + 2], number)) {
+            if (words[i + 1] == "cp") {
+                reply.score = value_from_centipawns(number);
+                reply.has_score = true;
+            } else if (words[i + 1] == "mate") {
+                reply.score = value_from_mate_moves(int(number));
+                reply.has_score = true;
+            }
+            i += 2;
+            continue;
+        }
+        if (!has_value) continue;
+        if (key == "depth") reply.depth = int(number);
+        else if (key == "seldepth") reply.seldepth = int(number);
+        else if (key == "nodes") reply.nodes = std::uint64_t(number);
+        else if (key == "time") reply.reported_time_ms = number;
+        else continue;
+        ++i;
+    }
+}
+
+std::string go_command(const MoveRequest& request) {
+    const TimeControl& tc = request.time_control;
+    std::string go = "go";
+    if (tc.has_clock()) {
+        auto clamp = [](std::int64_t ms) { return std::to_string(ms < 0 ? 0 : ms); };
+        go += " wtime " + clamp(request.time_left_ms[WHITE]);
+        go += " btime " + clamp(request.time_left_ms[BLACK]);
+        go += " winc " + clamp(request.increment_ms[WHITE]);
+        go += " binc " + clamp(request.increment_ms[BLACK]);
+        if (request.moves_to_go > 0) go += " movestogo " + std::to_string(request.moves_to_go);
+    }
+    if (tc.movetime_ms > 0) go += " movetime " + std::to_string(tc.movetime_ms);
+    if (tc.depth > 0) go += " depth " + std::to_string(tc.depth);
+    if (tc.nodes > 0) go += " nodes " + std::to_string(tc.nodes);
+    if (go == "go") go += " infinite";  // nothing limits the search: the deadline stops it
+    return go;
+}
+
+}  // namespace
+
+UciEnginePlayer::UciEnginePlayer(PlayerSpec spec)
+    : spec_(std::move(spec)), name_(spec_.name.empty() ? file_name_of(spec_.command) : spec_.name) {}
+
+UciEnginePlayer::~UciEnginePlayer() { shut_down(); }
+
+void UciEnginePlayer::shut_down() {
+    if (process_.running()) {
+        process_.write_line("quit");
+        if (!process_.wait_for_exit(milliseconds(500))) process_.kill();
+    }
+    process_.kill();
+    healthy_ = false;
+}
+
+bool UciEnginePlayer::restart(std::string& error) {
+    shut_down();
+    return start(error);
+}
+
+bool UciEnginePlayer::start(std::string& error) {
+    shut_down();
+    option_names_.clear();
+    chess960_option_on_ = false;
+    pending_fault_ = PlayerFault::NONE;
+    pending_error_.clear();
+    std::vector<std::string> argv = split_command_line(spec_.command);
+    if (argv.empty()) {
+        error = "no engine command given";
+        return false;
+    }
+    if (!process_.launch(argv, spec_.working_directory, error)) return false;
+
+    auto deadline = Clock::now() + spec_.start_timeout;
+    process_.write_line("uci");
+    std::string line;
+    for (;;) {
+        auto status = process_.read_line(line, deadline);
+        if (status == EngineProcess::ReadStatus::TIMEOUT) {
+            error = "timed out after " + std::to_string(spec_.start_timeout.count()) +
+                    " ms waiting for uciok";
+            process_.kill();
+            return false;
+        }
+        if (status == EngineProcess::ReadStatus::CLOSED) {
+            process_.wait_for_exit(milliseconds(500));
+            error = "engine exited before uciok (" + process_.exit_description() + ")";
+            process_.kill();
+            return false;
+        }
+        std::vector<std::string_view> words = split_words(line);
+        if (words.empty()) continue;
+        if (words[0] == "uciok") break;
+        if (words[0] == "id" && words.size() > 2 && words[1] == "name") {
+            if (spec_.name.empty()) name_ = line.substr(line.find("name") + 5);
+        } else if (words[0] == "option" && words.size() > 2 && words[1] == "name") {
+            std::size_t begin = line.find("name") + 5;
+            std::size_t end = line.find(" type ", begin);
+            option_names_.push_back(line.substr(begin, end == std::string::npos
+                                                           ? std::string::npos
+                                                           : end - begin));
+        }
+    }
+    // Options the engine did not list are sent anyway: UCI engines ignore unknown ones, and
+    // the user asked for them.
+    for (const auto& [option, value] : spec_.options)
+        process_.write_line("setoption name " + option + " value " + value);
+    for (const std::string& text : spec_.init_strings) process_.write_line(text);
+    if (!synchronize(error)) {
+        process_.kill();
+        return false;
+    }
+    healthy_ = true;
+    return true;
+}
+
+bool UciEnginePlayer::synchronize(std::string& error) {
+    if (!process_.write_line("isready")) {
+        error = "engine is gone (" + process_.exit_description() + ")";
+        return false;
+    }
+    return wait_for("readyok", Clock::now() + spec_.start_timeout, error);
+}
+
+bool UciEnginePlayer::wait_for(std::string_view token, Clock::time_point deadline,
+                               std::string& error) {
+    std::string line;
+    for (;;) {
+        auto status = process_.read_line(line, deadline);
+        if (status == EngineProcess::ReadStatus::TIMEOUT) {
+            error = "timed out after " + std::to_string(spec_.start_timeout.count()) +
+                    " ms waiting for " + std::string(token);
+            return false;
+        }
+        if (status == EngineProcess::ReadStatus::CLOSED) {
+            process_.wait_for_exit(milliseconds(500));
+            error = "engine exited while waiting for " + std::string(token) + " (" +
+                    process_.exit_description() + ")";
+            return false;
+        }
+        std::vector<std::string_view> words = split_words(line);
+        if (!words.empty() && words[0] == token) return true;
+    }
+}
+
+void UciEnginePlayer::new_game(const Position& start, bool chess960) {
+    (void)start;  // every "position" command carries the start position
+    chess960_ = chess960;
+    pending_fault_ = PlayerFault::NONE;
+    pending_error_.clear();
+    if (!process_.running()) return;  // play() reports the crash
+    bool has_chess960_option = false;
+    for (const std::string& option : option_names_)
+        if (option == "UCI_Chess960") has_chess960_option = true;
+    if (has_chess960_option && chess960 != chess960_option_on_) {
+        process_.write_line(std::string("setoption name UCI_Chess960 value ") +
+                            (chess960 ? "true" : "false"));
+        chess960_option_on_ = chess960;
+    }
+    process_.write_line("ucinewgame");
+    std::string error;
+    if (!synchronize(error)) {
+        healthy_ = false;
+        pending_fault_ = process_.running() ? PlayerFault::PROTOCOL_ERROR : PlayerFault::CRASHED;
+        pending_error_ = error;
+    }
+}
+
+MoveReply UciEnginePlayer::crash_reply(const std::string& what) {
+    MoveReply reply;
+    reply.fault = PlayerFault::CRASHED;
+    healthy_ = false;
+    if (process_.wait_for_exit(milliseconds(500))) {
+        reply.detail = process_.exit_description();
+    } else {
+        process_.kill();
+        reply.detail = what + " (engine killed)";
+    }
+    return reply;
+}
+
+MoveReply UciEnginePlayer::play(const MoveRequest& request) {
+    if (pending_fault_ != PlayerFault::NONE) {
+        MoveReply reply;
+        reply.fault = pending_fault_;
+        reply.detail = pending_error_;
+        pending_fault_ = PlayerFault::NONE;
+        return reply;
+    }
+    bool chess960 = chess960_ || request.start.is_chess960();
+    std::string position = "position ";
+    if (!chess960 && request.start.fen() == START_FEN)
+        position += "startpos";
+    else
+        position += "fen " + request.start.fen();
+    if (!request.moves.empty()) {
+        position += " moves";
+        for (Move m : request.moves) {
+            position += ' ';
+            position += move_to_uci(m, chess960);
+        }
+    }
+
+    const TimeControl& tc = request.time_control;
+    bool clocked = tc.has_clock() || tc.movetime_ms > 0;
+    MoveReply reply;
+    if (!process_.write_line(position)) return crash_reply("closed its input");
+    auto go_time = Clock::now();
+    if (!process_.write_line(go_command(request))) return crash_reply("closed its input");
+    auto deadline = request.deadline ? go_time + *request.deadline : Clock::time_point::max();
+    bool stop_sent = false;
+    std::string line;
+    for (;;) {
+        auto status = process_.read_line(line, deadline);
+        if (status == EngineProcess::ReadStatus::CLOSED) {
+            MoveReply crash = crash_reply("closed its output");
+            crash.elapsed_ms = ms_since(go_time);
+            return crash;
+        }
+        if (status == EngineProcess::ReadStatus::TIMEOUT) {
+            if (!stop_sent) {
+                stop_sent = true;
+                process_.write_line("stop");
+                deadline = Clock::now() + spec_.stop_grace;
+                continue;
+            }
+            // Not even "stop" got an answer: the engine is hung.
+            process_.kill();
+            healthy_ = false;
+            reply.fault = clocked ? PlayerFault::TIME_FORFEIT : PlayerFault::STALLED;
+            reply.detail = "no move within " + std::to_string(request.deadline->count()) +
+                           " ms, nor " + std::to_string(spec_.stop_grace.count()) +
+                           " ms after stop; engine killed";
+            reply.elapsed_ms = ms_since(go_time);
+            return reply;
+        }
+        std::vector<std::string_view> words = split_words(line);
+        if (words.empty()) continue;
+        if (words[0] == "info") {
+            read_info(words, request.position, reply);
+            continue;
+        }
+        if (words[0] != "bestmove") continue;
+
+        reply.elapsed_ms = ms_since(go_time);
+        if (stop_sent) {
+            // Answered only after "stop": the engine is responsive but overran its deadline.
+            reply.fault = clocked ? PlayerFault::TIME_FORFEIT : PlayerFault::STALLED;
+            reply.detail = "no move within " + std::to_string(request.deadline->count()) +
+                           " ms (bestmove came after stop)";
+            return reply;
+        }
+        std::string text = words.size() > 1 ? std::string(words[1]) : "(missing)";
+        Move m = parse_uci_move(request.position, text);
+        if (!m) {
+            if (!request.position.has_legal_moves()) {
+                reply.detail = "no legal moves";  // the runner should not have asked
+                return reply;
+            }
+            reply.fault = PlayerFault::ILLEGAL_MOVE;
+            reply.detail = text + " in " + request.position.fen();
+            return reply;
+        }
+        reply.move = m;
+        return reply;
+    }
+}
+
+}  // namespace mneme

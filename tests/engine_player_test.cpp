@@ -1,0 +1,410 @@
+// The UCI and XBoard players against the scriptable fake engine: every way an engine can
+// misbehave must come back as the right fault, and never harm the runner.
+#include <signal.h>
+
+#include <cerrno>
+#include <chrono>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "mneme/core/movegen.h"
+#include "mneme/match/engine_process.h"
+#include "mneme/match/engine_report.h"
+#include "mneme/match/player_spec.h"
+#include "mneme/match/uci_engine_player.h"
+#include "mneme/match/xboard_engine_player.h"
+#include "mneme/notation/uci_move.h"
+
+namespace mneme {
+namespace {
+
+using namespace std::chrono_literals;
+using Clock = std::chrono::steady_clock;
+
+PlayerSpec fake_spec(PlayerKind kind, const std::string& arguments) {
+    PlayerSpec spec;
+    spec.kind = kind;
+    spec.command = std::string("\"") + MNEME_FAKE_ENGINE + "\" " + arguments;
+    spec.start_timeout = 1000ms;
+    spec.stop_grace = 300ms;
+    return spec;
+}
+
+TimeControl clock_control() {
+    TimeControl tc;
+    tc.base_ms = 60000;
+    tc.increment_ms = 100;
+    return tc;
+}
+
+TimeControl depth_control() {
+    TimeControl tc;
+    tc.depth = 4;
+    return tc;
+}
+
+MoveRequest make_request(const std::vector<Move>& moves, TimeControl tc,
+                         std::optional<std::chrono::milliseconds> deadline = std::nullopt) {
+    MoveRequest request;
+    request.moves = moves;
+    for (Move m : moves) request.position.do_move(m);
+    request.time_control = tc;
+    request.time_left_ms[WHITE] = request.time_left_ms[BLACK] = 60000;
+    request.increment_ms[WHITE] = request.increment_ms[BLACK] = 100;
+    request.deadline = deadline;
+    return request;
+}
+
+bool process_gone(pid_t pid) { return pid > 0 && ::kill(pid, 0) == -1 && errno == ESRCH; }
+
+// Plays `plies` moves with `player` taking both sides; each must be legal.
+template <class P>
+void play_plies(P& player, int plies) {
+    std::vector<Move> moves;
+    for (int i = 0; i < plies; ++i) {
+        MoveRequest request = make_request(moves, clock_control(), 1000ms);
+        MoveReply reply = player.play(request);
+        ASSERT_EQ(reply.fault, PlayerFault::NONE) << reply.detail;
+        ASSERT_TRUE(MoveList<LEGAL>(request.position).contains(reply.move));
+        moves.push_back(reply.move);
+    }
+}
+
+TEST(EnginePlayerCommandLine, SplitsWordsWithQuotesAndEscapes) {
+    EXPECT_EQ(split_command_line("  sf  -x 1 "), (std::vector<std::string>{"sf", "-x", "1"}));
+    EXPECT_EQ(split_command_line("\"my engine\" 'a b' c\"d e\"f"),
+              (std::vector<std::string>{"my engine", "a b", "cd ef"}));
+    EXPECT_EQ(split_command_line(R"("a \"q\" \\ \n" "")"),
+              (std::vector<std::string>{R"(a "q" \ \n)", ""}));
+    EXPECT_TRUE(split_command_line("   ").empty());
+}
+
+TEST(EnginePlayerReport, ConvertsMateAndCentipawnScores) {
+    EXPECT_EQ(value_from_mate_moves(1), mate_in(1));
+    EXPECT_EQ(mate_in_moves(value_from_mate_moves(3)), 3);
+    EXPECT_EQ(mate_in_moves(value_from_mate_moves(-2)), -2);
+    EXPECT_EQ(value_from_mate_moves(0), mated_in(0));
+    EXPECT_FALSE(is_mate_score(value_from_centipawns(1000000)));
+    EXPECT_EQ(value_from_centipawns(-37), -37);
+    Position pos;
+    std::vector<std::string_view> words = {"e2e4", "e7e5", "e2e5", "g1f3"};
+    EXPECT_EQ(parse_pv(pos, words, false).size(), 2u);
+    std::vector<std::string_view> san_words = {"1.", "e4", "e5", "2.", "Nf3"};
+    EXPECT_EQ(parse_pv(pos, san_words, true).size(), 3u);
+}
+
+TEST(EnginePlayerProcess, ReadsLinesTimesOutAndSeesTheExit) {
+    EngineProcess process;
+    std::string error;
+    ASSERT_TRUE(process.launch({MNEME_FAKE_ENGINE}, "", error)) << error;
+    std::string line;
+    auto start = Clock::now();
+    EXPECT_EQ(process.read_line(line, Clock::now() + 100ms), EngineProcess::ReadStatus::TIMEOUT);
+    EXPECT_GE(Clock::now() - start, 100ms);
+    ASSERT_TRUE(process.write_line("uci"));
+    ASSERT_EQ(process.read_line(line, Clock::now() + 1s), EngineProcess::ReadStatus::LINE);
+    EXPECT_EQ(line, "id name FakeEngine");
+    ASSERT_TRUE(process.write_line("quit"));
+    while (process.read_line(line, Clock::now() + 1s) == EngineProcess::ReadStatus::LINE) {
+    }
+    EXPECT_TRUE(process.wait_for_exit(1s));
+    EXPECT_EQ(process.exit_description(), "exit code 0");
+    // Writing to a dead engine fails quietly (no SIGPIPE).
+    EXPECT_FALSE(process.write_line("isready"));
+}
+
+TEST(EnginePlayerProcess, ReportsLaunchFailures) {
+    EngineProcess process;
+    std::string error;
+    EXPECT_FALSE(process.launch({"/nonexistent/engine"}, "", error));
+    EXPECT_NE(error.find("/nonexistent/engine"), std::string::npos) << error;
+    EXPECT_NE(error.find("No such file"), std::string::npos) << error;
+    EXPECT_FALSE(process.launch({MNEME_FAKE_ENGINE}, "/nonexistent/directory", error));
+    EXPECT_NE(error.find("/nonexistent/directory"), std::string::npos) << error;
+}
+
+TEST(EnginePlayerUci, PlaysLegalMovesAndTakesTheEngineName) {
+    UciEnginePlayer player(fake_spec(PlayerKind::UCI, ""));
+    std::string error;
+    ASSERT_TRUE(player.start(error)) << error;
+    EXPECT_EQ(player.name(), "FakeEngine");
+    EXPECT_TRUE(player.healthy());
+    player.new_game(Position(), false);
+    play_plies(player, 6);
+    EXPECT_TRUE(player.healthy());
+}
+
+TEST(EnginePlayerUci, SpecNameWinsAndChess960Works) {
+    PlayerSpec spec = fake_spec(PlayerKind::UCI, "");
+    spec.name = "Mine";
+    UciEnginePlayer player(spec);
+    std::string error;
+    ASSERT_TRUE(player.start(error)) << error;
+    EXPECT_EQ(player.name(), "Mine");
+    Position start = Position::chess960_start(100);
+    player.new_game(start, true);
+    MoveRequest request = make_request({}, depth_control());
+    request.start = start;
+    request.position = start;
+    MoveReply reply = player.play(request);
+    EXPECT_EQ(reply.fault, PlayerFault::NONE) << reply.detail;
+    EXPECT_TRUE(MoveList<LEGAL>(start).contains(reply.move));
+}
+
+TEST(EnginePlayerUci, ReportsTheLastSearchInfo) {
+    UciEnginePlayer player(fake_spec(PlayerKind::UCI, "--sends-info"));
+    std::string error;
+    ASSERT_TRUE(player.start(error)) << error;
+    player.new_game(Position(), false);
+    MoveReply reply = player.play(make_request({}, clock_control()));
+    ASSERT_EQ(reply.fault, PlayerFault::NONE) << reply.detail;
+    EXPECT_TRUE(reply.has_score);
+    EXPECT_EQ(reply.score, 37);
+    EXPECT_EQ(reply.depth, 2);
+    EXPECT_EQ(reply.seldepth, 4);
+    EXPECT_EQ(reply.nodes, 1234u);
+    EXPECT_EQ(reply.reported_time_ms, 5);
+    ASSERT_EQ(reply.pv.size(), 2u);  // the third PV move is illegal
+    EXPECT_EQ(reply.pv[0], reply.move);
+    EXPECT_GE(reply.elapsed_ms, 0);
+}
+
+TEST(EnginePlayerUci, CrashIsReportedAndRestartGivesAWorkingEngine) {
+    UciEnginePlayer player(fake_spec(PlayerKind::UCI, "--crash-after 2"));
+    std::string error;
+    ASSERT_TRUE(player.start(error)) << error;
+    player.new_game(Position(), false);
+    MoveReply first = player.play(make_request({}, clock_control()));
+    ASSERT_EQ(first.fault, PlayerFault::NONE);
+    MoveReply second = player.play(make_request({first.move}, clock_control()));
+    EXPECT_EQ(second.fault, PlayerFault::CRASHED);
+    EXPECT_EQ(second.detail, "exit code 3");
+    EXPECT_TRUE(second.move == Move::none());
+    EXPECT_FALSE(player.healthy());
+    ASSERT_TRUE(player.restart(error)) << error;
+    EXPECT_TRUE(player.healthy());
+    player.new_game(Position(), false);
+    EXPECT_EQ(player.play(make_request({}, clock_control())).fault, PlayerFault::NONE);
+}
+
+TEST(EnginePlayerUci, HangWithAClockIsATimeForfeitAndTheEngineIsKilled) {
+    UciEnginePlayer player(fake_spec(PlayerKind::UCI, "--hang-after 1"));
+    std::string error;
+    ASSERT_TRUE(player.start(error)) << error;
+    player.new_game(Position(), false);
+    pid_t pid = player.process_id();
+    auto start = Clock::now();
+    MoveReply reply = player.play(make_request({}, clock_control(), 200ms));
+    auto took = Clock::now() - start;
+    EXPECT_EQ(reply.fault, PlayerFault::TIME_FORFEIT);
+    EXPECT_NE(reply.detail.find("engine killed"), std::string::npos) << reply.detail;
+    EXPECT_GE(took, 500ms);                // deadline + grace
+    EXPECT_LT(took, 500ms + 700ms);        // plus slack (the kill waits 200 ms at most)
+    EXPECT_GE(reply.elapsed_ms, 500);
+    EXPECT_FALSE(player.healthy());
+    EXPECT_TRUE(process_gone(pid));
+    ASSERT_TRUE(player.restart(error)) << error;  // the restarted engine hangs again later
+}
+
+TEST(EnginePlayerUci, HangWithoutAClockIsAStall) {
+    UciEnginePlayer player(fake_spec(PlayerKind::UCI, "--hang-after 1"));
+    std::string error;
+    ASSERT_TRUE(player.start(error)) << error;
+    player.new_game(Position(), false);
+    pid_t pid = player.process_id();
+    MoveReply reply = player.play(make_request({}, depth_control(), 100ms));
+    EXPECT_EQ(reply.fault, PlayerFault::STALLED);
+    EXPECT_FALSE(player.healthy());
+    EXPECT_TRUE(process_gone(pid));
+}
+
+TEST(EnginePlayerUci, MoveAfterStopIsATimeForfeitButTheEngineStaysHealthy) {
+    PlayerSpec spec = fake_spec(PlayerKind::UCI, "--slow-after 1 --delay-ms 300");
+    spec.stop_grace = 1000ms;  // the late move comes well within it
+    UciEnginePlayer player(spec);
+    std::string error;
+    ASSERT_TRUE(player.start(error)) << error;
+    player.new_game(Position(), false);
+    MoveReply reply = player.play(make_request({}, clock_control(), 100ms));
+    EXPECT_EQ(reply.fault, PlayerFault::TIME_FORFEIT);
+    EXPECT_NE(reply.detail.find("after stop"), std::string::npos) << reply.detail;
+    EXPECT_GE(reply.elapsed_ms, 300);
+    EXPECT_TRUE(player.healthy());
+    // Without a deadline the slow engine is merely slow.
+    MoveReply next = player.play(make_request({}, clock_control()));
+    EXPECT_EQ(next.fault, PlayerFault::NONE) << next.detail;
+}
+
+TEST(EnginePlayerUci, IllegalMoveNamesTheMove) {
+    UciEnginePlayer player(fake_spec(PlayerKind::UCI, "--illegal-after 2"));
+    std::string error;
+    ASSERT_TRUE(player.start(error)) << error;
+    player.new_game(Position(), false);
+    MoveReply first = player.play(make_request({}, clock_control()));
+    ASSERT_EQ(first.fault, PlayerFault::NONE);
+    MoveRequest request = make_request({first.move}, clock_control());
+    MoveReply reply = player.play(request);
+    EXPECT_EQ(reply.fault, PlayerFault::ILLEGAL_MOVE);
+    EXPECT_EQ(reply.detail, "e2e5 in " + request.position.fen());
+}
+
+TEST(EnginePlayerUci, GarbageBestmoveIsAnIllegalMove) {
+    UciEnginePlayer player(fake_spec(PlayerKind::UCI, "--garbage-bestmove"));
+    std::string error;
+    ASSERT_TRUE(player.start(error)) << error;
+    player.new_game(Position(), false);
+    MoveReply reply = player.play(make_request({}, clock_control()));
+    EXPECT_EQ(reply.fault, PlayerFault::ILLEGAL_MOVE);
+    EXPECT_EQ(reply.detail.rfind("xyz in ", 0), 0u) << reply.detail;
+}
+
+TEST(EnginePlayerUci, MissingUciokTimesOut) {
+    PlayerSpec spec = fake_spec(PlayerKind::UCI, "--no-uciok");
+    spec.start_timeout = 200ms;
+    UciEnginePlayer player(spec);
+    std::string error;
+    auto start = Clock::now();
+    EXPECT_FALSE(player.start(error));
+    EXPECT_LT(Clock::now() - start, 1s);
+    EXPECT_NE(error.find("timed out"), std::string::npos) << error;
+    EXPECT_NE(error.find("uciok"), std::string::npos) << error;
+    EXPECT_FALSE(player.healthy());
+}
+
+TEST(EnginePlayerUci, CommandNotFoundIsAnError) {
+    PlayerSpec spec;
+    spec.command = "mneme_no_such_engine_anywhere --flag";
+    UciEnginePlayer player(spec);
+    std::string error;
+    EXPECT_FALSE(player.start(error));
+    EXPECT_EQ(error, "cannot run 'mneme_no_such_engine_anywhere': No such file or directory");
+    EXPECT_FALSE(player.healthy());
+}
+
+TEST(EnginePlayerXboard, PlaysLegalMovesAndReportsPosts) {
+    XboardEnginePlayer player(fake_spec(PlayerKind::XBOARD, "--sends-info"));
+    std::string error;
+    ASSERT_TRUE(player.start(error)) << error;
+    EXPECT_EQ(player.name(), "Fake XBoard");
+    player.new_game(Position(), false);
+    play_plies(player, 6);
+    MoveReply reply = player.play(make_request({}, depth_control()));  // a fresh replay
+    ASSERT_EQ(reply.fault, PlayerFault::NONE) << reply.detail;
+    EXPECT_TRUE(reply.has_score);
+    EXPECT_EQ(reply.score, 37);
+    EXPECT_EQ(reply.depth, 2);
+    EXPECT_EQ(reply.nodes, 1234u);
+    EXPECT_EQ(reply.reported_time_ms, 10);
+    EXPECT_EQ(reply.pv.size(), 2u);
+    EXPECT_TRUE(player.healthy());
+}
+
+TEST(EnginePlayerXboard, FromAFenPosition) {
+    XboardEnginePlayer player(fake_spec(PlayerKind::XBOARD, ""));
+    std::string error;
+    ASSERT_TRUE(player.start(error)) << error;
+    Position start = Position::from_fen("4k3/8/8/8/8/8/4P3/4K3 b - - 0 1");
+    player.new_game(start, false);
+    MoveRequest request = make_request({}, clock_control());
+    request.start = start;
+    request.position = start;
+    MoveReply reply = player.play(request);
+    ASSERT_EQ(reply.fault, PlayerFault::NONE) << reply.detail;
+    EXPECT_TRUE(MoveList<LEGAL>(start).contains(reply.move));
+}
+
+TEST(EnginePlayerXboard, CrashIsReportedAndRestartWorks) {
+    XboardEnginePlayer player(fake_spec(PlayerKind::XBOARD, "--crash-after 1"));
+    std::string error;
+    ASSERT_TRUE(player.start(error)) << error;
+    player.new_game(Position(), false);
+    MoveReply reply = player.play(make_request({}, clock_control()));
+    EXPECT_EQ(reply.fault, PlayerFault::CRASHED);
+    EXPECT_EQ(reply.detail, "exit code 3");
+    EXPECT_FALSE(player.healthy());
+    ASSERT_TRUE(player.restart(error)) << error;
+    EXPECT_TRUE(player.healthy());
+}
+
+TEST(EnginePlayerXboard, HangIsKilledAfterTheGrace) {
+    XboardEnginePlayer player(fake_spec(PlayerKind::XBOARD, "--hang-after 1"));
+    std::string error;
+    ASSERT_TRUE(player.start(error)) << error;
+    player.new_game(Position(), false);
+    pid_t pid = player.process_id();
+    auto start = Clock::now();
+    MoveReply reply = player.play(make_request({}, clock_control(), 200ms));
+    EXPECT_EQ(reply.fault, PlayerFault::TIME_FORFEIT);
+    EXPECT_LT(Clock::now() - start, 500ms + 700ms);
+    EXPECT_FALSE(player.healthy());
+    EXPECT_TRUE(process_gone(pid));
+
+    XboardEnginePlayer stalled(fake_spec(PlayerKind::XBOARD, "--hang-after 1"));
+    ASSERT_TRUE(stalled.start(error)) << error;
+    stalled.new_game(Position(), false);
+    EXPECT_EQ(stalled.play(make_request({}, depth_control(), 100ms)).fault, PlayerFault::STALLED);
+}
+
+TEST(EnginePlayerXboard, IllegalMoveNamesTheMove) {
+    XboardEnginePlayer player(fake_spec(PlayerKind::XBOARD, "--illegal-after 1"));
+    std::string error;
+    ASSERT_TRUE(player.start(error)) << error;
+    player.new_game(Position(), false);
+    MoveReply reply = player.play(make_request({}, clock_control()));
+    EXPECT_EQ(reply.fault, PlayerFault::ILLEGAL_MOVE);
+    EXPECT_EQ(reply.detail, std::string("e2e5 in ") + std::string(START_FEN));
+}
+
+TEST(EnginePlayerXboard, ResignationAndDrawOffers) {
+    XboardEnginePlayer player(fake_spec(PlayerKind::XBOARD, "--resign-after 2 --offers-draw"));
+    std::string error;
+    ASSERT_TRUE(player.start(error)) << error;
+    player.new_game(Position(), false);
+    MoveReply first = player.play(make_request({}, clock_control()));
+    ASSERT_EQ(first.fault, PlayerFault::NONE) << first.detail;
+    EXPECT_TRUE(first.offers_draw);
+    EXPECT_FALSE(first.resigned);
+    MoveReply second = player.play(make_request({first.move}, clock_control()));
+    EXPECT_EQ(second.fault, PlayerFault::NONE);
+    EXPECT_TRUE(second.resigned);
+    EXPECT_TRUE(second.move == Move::none());
+}
+
+TEST(EnginePlayerXboard, RejectedMoveIsAProtocolError) {
+    XboardEnginePlayer player(fake_spec(PlayerKind::XBOARD, "--rejects-moves"));
+    std::string error;
+    ASSERT_TRUE(player.start(error)) << error;
+    player.new_game(Position(), false);
+    Move e4 = parse_uci_move(Position(), "e2e4");
+    MoveReply reply = player.play(make_request({e4}, clock_control()));
+    EXPECT_EQ(reply.fault, PlayerFault::PROTOCOL_ERROR);
+    EXPECT_NE(reply.detail.find("Illegal move: e2e4"), std::string::npos) << reply.detail;
+    EXPECT_FALSE(player.healthy());
+}
+
+TEST(EnginePlayerXboard, MissingDoneTimesOut) {
+    PlayerSpec spec = fake_spec(PlayerKind::XBOARD, "--no-uciok");
+    spec.start_timeout = 200ms;
+    XboardEnginePlayer player(spec);
+    std::string error;
+    EXPECT_FALSE(player.start(error));
+    EXPECT_NE(error.find("timed out after 200 ms waiting for feature done=1"), std::string::npos)
+        << error;
+}
+
+TEST(EnginePlayerXboard, VersionOneEngineIsAcceptedAfterTheWait) {
+    PlayerSpec spec = fake_spec(PlayerKind::XBOARD, "--xboard-v1");
+    spec.start_timeout = 200ms;
+    XboardEnginePlayer player(spec);
+    std::string error;
+    ASSERT_TRUE(player.start(error)) << error;
+    EXPECT_EQ(player.name(), "mneme_fake_engine");
+    player.new_game(Position(), false);
+    play_plies(player, 3);
+}
+
+}  // namespace
+}  // namespace mneme

@@ -1,0 +1,336 @@
+// The match runner: time controls and clocks, adjudication, whole games between in-process
+// players, faults of scripted fake engines recorded without stopping the run, resume.
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "mneme/match/adjudication.h"
+#include "mneme/match/game_runner.h"
+#include "mneme/match/in_process_players.h"
+#include "mneme/match/match_report.h"
+#include "mneme/match/tournament.h"
+#include "mneme/pgn/pgn_reader.h"
+#include "mneme/pgn/pgn_writer.h"
+#include "test_data.h"
+
+namespace mneme {
+namespace {
+
+namespace fs = std::filesystem;
+
+fs::path temp_file(const std::string& name) {
+    fs::path dir = fs::temp_directory_path() / ("mneme_match_test_" + std::to_string(::getpid()));
+    fs::create_directories(dir);
+    fs::path path = dir / name;
+    fs::remove(path);
+    return path;
+}
+
+PlayerSpec spec(std::vector<std::string> words) { return parse_player_spec(words); }
+
+TEST(MatchTimeControl, ParsesCutechessForms) {
+    TimeControl a = TimeControl::parse("40/60+0.6");
+    EXPECT_EQ(a.moves, 40);
+    EXPECT_EQ(a.base_ms, 60000);
+    EXPECT_EQ(a.increment_ms, 600);
+    EXPECT_EQ(a.pgn_tag(), "40/60+0.6");
+    TimeControl b = TimeControl::parse("10+0.1");
+    EXPECT_EQ(b.moves, 0);
+    EXPECT_EQ(b.base_ms, 10000);
+    EXPECT_EQ(b.increment_ms, 100);
+    EXPECT_EQ(b.pgn_tag(), "10+0.1");
+    EXPECT_EQ(TimeControl::parse("1:30").base_ms, 90000);
+    EXPECT_TRUE(TimeControl::parse("inf").infinite);
+    EXPECT_FALSE(TimeControl::parse("inf").is_limited());
+    EXPECT_THROW(TimeControl::parse("ten"), std::invalid_argument);
+    EXPECT_THROW(TimeControl::parse("0/60"), std::invalid_argument);
+    EXPECT_THROW(TimeControl::parse("0+0"), std::invalid_argument);
+    TimeControl st;
+    st.movetime_ms = 1500;
+    EXPECT_EQ(st.pgn_tag(), "1.5/move");
+    EXPECT_EQ(st.describe(), "1.5s/move");
+}
+
+TEST(MatchTimeControl, ClockAddsIncrementAndNewPeriods) {
+    GameClock clock(TimeControl::parse("2/10+1"));
+    EXPECT_EQ(clock.moves_to_go(), 2);
+    EXPECT_TRUE(clock.charge(4000, 0));
+    EXPECT_EQ(clock.remaining_ms(), 7000);  // 10 - 4 + 1
+    EXPECT_EQ(clock.moves_to_go(), 1);
+    EXPECT_TRUE(clock.charge(3000, 0));
+    EXPECT_EQ(clock.remaining_ms(), 15000);  // 7 - 3 + 1 + a new 10 s period
+    EXPECT_EQ(clock.moves_to_go(), 2);
+    // Overrunning by less than the margin is allowed, by more is a forfeit.
+    GameClock tight(TimeControl::parse("1"));
+    EXPECT_TRUE(tight.charge(1050, 100));
+    GameClock tighter(TimeControl::parse("1"));
+    EXPECT_FALSE(tighter.charge(1150, 100));
+}
+
+TEST(MatchAdjudication, ThesisResultFunction) {
+    EXPECT_EQ(thesis_result_function(300), 1.0);
+    EXPECT_EQ(thesis_result_function(-251), 0.0);
+    EXPECT_EQ(thesis_result_function(49), 0.5);
+    EXPECT_EQ(thesis_result_function(-49), 0.5);
+    EXPECT_DOUBLE_EQ(thesis_result_function(50), 0.5);     // (50 + 150) / 400
+    EXPECT_DOUBLE_EQ(thesis_result_function(130), 0.7);    // (130 + 150) / 400
+    EXPECT_DOUBLE_EQ(thesis_result_function(250), 1.0);
+    EXPECT_DOUBLE_EQ(thesis_result_function(-130), 0.3);   // (250 - 130) / 400
+    EXPECT_EQ(thesis_result_function(mate_in(5)), 1.0);
+}
+
+TEST(MatchAdjudication, DrawAndResignRules) {
+    ScoreAdjudicator draw({/*move_number*/ 10, /*move_count*/ 2, /*score*/ 10}, {});
+    draw.record(WHITE, 5, 9);
+    draw.record(BLACK, -3, 9);
+    draw.record(WHITE, 0, 10);
+    EXPECT_FALSE(draw.draw_due());
+    draw.record(BLACK, 40, 10);  // breaks the run
+    EXPECT_FALSE(draw.draw_due());
+    draw.record(WHITE, 1, 11);
+    draw.record(BLACK, 1, 11);
+    draw.record(WHITE, 1, 12);
+    EXPECT_FALSE(draw.draw_due());
+    draw.record(BLACK, 1, 12);
+    EXPECT_TRUE(draw.draw_due());
+
+    ScoreAdjudicator resign({}, {/*move_count*/ 3, /*score*/ 500, false});
+    resign.record(WHITE, -600, 1);
+    resign.record(BLACK, 600, 1);
+    resign.record(WHITE, -600, 2);
+    resign.record(BLACK, 600, 2);
+    EXPECT_FALSE(resign.loser());
+    resign.record(WHITE, -700, 3);
+    ASSERT_TRUE(resign.loser());
+    EXPECT_EQ(*resign.loser(), WHITE);
+    ScoreAdjudicator no_score({}, {3, 500, false});
+    for (int i = 0; i < 5; ++i) no_score.record(BLACK, std::nullopt, i + 1);
+    EXPECT_FALSE(no_score.loser());
+}
+
+TEST(MatchGame, MnemeMatesARandomMoverAndThePgnReadsBack) {
+    MnemePlayer mneme(spec({"proto=mneme", "depth=3"}));
+    RandomPlayer random(spec({"proto=random", "depth=1", "seed=7"}));
+    std::string error;
+    ASSERT_TRUE(mneme.start(error)) << error;
+    ASSERT_TRUE(random.start(error));
+    GameSettings settings;
+    settings.time_control[WHITE].depth = 3;
+    settings.time_control[BLACK].depth = 1;
+    settings.round = "1.1";
+    GameRecord record = play_game(mneme, random, OpeningSuite::standard_start().opening(0), settings);
+    ASSERT_TRUE(record.white_score);
+    EXPECT_EQ(*record.white_score, 1.0);
+    EXPECT_EQ(record.termination, "normal");
+    EXPECT_EQ(record.reason, "White mates");
+    EXPECT_EQ(record.pgn.headers.get("Result"), "1-0");
+    EXPECT_EQ(record.pgn.headers.get("White"), "mneme");
+    EXPECT_EQ(record.pgn.headers.get("Black"), "random");
+    EXPECT_EQ(record.pgn.headers.get("Termination"), "normal");
+    EXPECT_EQ(record.pgn.headers.get("PlyCount"), std::to_string(record.plies));
+
+    // The written PGN is valid and replays to a checkmate.
+    std::string text = write_pgn(record.pgn);
+    fs::path path = temp_file("mate.pgn");
+    std::ofstream(path) << text;
+    PgnReader reader(path.string());
+    PgnGame read;
+    ASSERT_TRUE(reader.next(read));
+    EXPECT_EQ(read.mainline_moves(), record.pgn.mainline_moves());
+    Position pos = read.start_position();
+    for (Move m : read.mainline_moves()) pos.do_move(m);
+    EXPECT_TRUE(pos.is_checkmate());
+    // Per-move comments carry score, depth and time: "+0.25/3 0.001s".
+    EXPECT_NE(read.mainline.moves.front().comment.find("/3 "), std::string::npos)
+        << read.mainline.moves.front().comment;
+    EXPECT_NE(read.mainline.moves.back().comment.find("White mates"), std::string::npos);
+}
+
+TEST(MatchGame, ResultFunctionGivesFractionalPoints) {
+    // Black is a queen down; the greedy referee reports no score, mneme's does.
+    MnemePlayer white(spec({"proto=mneme", "name=w", "depth=1"}));
+    MnemePlayer black(spec({"proto=mneme", "name=b", "depth=1"}));
+    MnemePlayer referee(spec({"proto=mneme", "name=referee", "depth=4"}));
+    std::string error;
+    ASSERT_TRUE(white.start(error) && black.start(error) && referee.start(error));
+    Opening opening;
+    opening.start = Position::from_fen("4k3/8/8/8/8/8/4P3/3QK3 w - - 0 1");
+    GameSettings settings;
+    settings.time_control[WHITE].depth = settings.time_control[BLACK].depth = 1;
+    settings.result_function.after_moves = 1;
+    settings.result_function.referee = &referee;
+    settings.result_function.referee_limit.depth = 4;
+    GameRecord record = play_game(white, black, opening, settings);
+    ASSERT_TRUE(record.white_score);
+    EXPECT_EQ(*record.white_score, 1.0);  // a queen up is far beyond +250
+    EXPECT_EQ(record.termination, "adjudication");
+    EXPECT_EQ(record.plies, 2);
+    EXPECT_NE(record.reason.find("Result function after 1 moves"), std::string::npos) << record.reason;
+}
+
+TEST(MatchSchedule, EveryOpeningIsPlayedWithBothColours) {
+    TournamentSettings settings;
+    for (const char* name : {"a", "b", "c"}) settings.players.push_back(spec({"proto=random", std::string("name=") + name, "depth=1"}));
+    settings.rounds = 2;
+    settings.games_per_encounter = 2;
+    std::vector<ScheduledGame> schedule = make_schedule(settings);
+    ASSERT_EQ(schedule.size(), 12u);  // 3 pairs x 2 games x 2 rounds
+    std::map<std::string, std::vector<const ScheduledGame*>> by_key;
+    for (std::size_t i = 0; i < schedule.size(); ++i) {
+        EXPECT_EQ(schedule[i].number, int(i) + 1);
+        by_key[schedule[i].pair_key].push_back(&schedule[i]);
+    }
+    EXPECT_EQ(by_key.size(), 6u);
+    for (const auto& [key, games] : by_key) {
+        ASSERT_EQ(games.size(), 2u) << key;
+        EXPECT_EQ(games[0]->white, games[1]->black);
+        EXPECT_EQ(games[0]->opening, games[1]->opening);
+    }
+    EXPECT_EQ(schedule[6].round_tag(), "2.1");
+    settings.format = TournamentFormat::GAUNTLET;
+    for (const ScheduledGame& g : make_schedule(settings)) EXPECT_TRUE(g.white == 0 || g.black == 0);
+}
+
+#ifdef MNEME_FAKE_ENGINE
+// A tournament where one engine misbehaves in every game: each fault is recorded with its
+// termination, the engine is restarted, and every scheduled game is played.
+void expect_fault_recorded(const std::vector<std::string>& behaviour, const std::string& tc,
+                           const std::string& termination) {
+    TournamentSettings settings;
+    std::vector<std::string> words = {std::string("cmd=") + MNEME_FAKE_ENGINE, "proto=uci", "name=faulty", tc};
+    words.insert(words.end(), behaviour.begin(), behaviour.end());
+    // The behaviour flags are part of the command line.
+    std::string command = std::string("cmd=") + MNEME_FAKE_ENGINE;
+    for (const std::string& b : behaviour) command += " " + b;
+    settings.players.push_back(spec({command, "proto=uci", "name=faulty", tc}));
+    settings.players.push_back(spec({"proto=greedy", "name=greedy", tc}));
+    settings.games_per_encounter = 2;
+    settings.rounds = 2;
+    settings.concurrency = 2;
+    settings.game.hang_timeout = std::chrono::milliseconds(300);
+    for (auto& p : settings.players) p.stop_grace = std::chrono::milliseconds(200);
+    fs::path pgn = temp_file("faults_" + termination + ".pgn");
+    settings.pgn_out = pgn.string();
+    std::ostringstream log;
+    TournamentOutcome outcome = run_tournament(settings, log);
+    ASSERT_EQ(outcome.games.size(), 4u) << log.str();
+    for (const GameSummary& game : outcome.games) {
+        EXPECT_EQ(game.termination, termination) << log.str();
+        double faulty_score = game.white == 0 ? game.white_score : 1 - game.white_score;
+        EXPECT_EQ(faulty_score, 0.0);
+    }
+    EXPECT_EQ(outcome.report.losses_by_termination[0].at(termination), 4);
+    // The PGN has all four games with the Termination tag.
+    PgnReader reader(pgn.string());
+    PgnGame game;
+    int count = 0;
+    while (reader.next(game)) {
+        EXPECT_EQ(game.headers.get("Termination"), termination);
+        ++count;
+    }
+    EXPECT_EQ(count, 4);
+}
+
+TEST(MatchFaults, CrashIsALossAndTheEngineIsRestarted) {
+    expect_fault_recorded({"--crash-after", "2"}, "depth=1", "crash");
+}
+TEST(MatchFaults, IllegalMoveIsALoss) {
+    expect_fault_recorded({"--illegal-after", "2"}, "depth=1", "illegal move");
+}
+TEST(MatchFaults, HangWithoutAClockIsAStalledConnection) {
+    expect_fault_recorded({"--hang-after", "2"}, "depth=1", "stalled connection");
+}
+TEST(MatchFaults, SlowMoveIsATimeForfeit) {
+    expect_fault_recorded({"--slow-after", "2", "--delay-ms", "700"}, "st=0.1", "time forfeit");
+}
+TEST(MatchFaults, AnEngineThatCannotStartStopsTheRunBeforeItBegins) {
+    TournamentSettings settings;
+    settings.players.push_back(spec({"cmd=/nonexistent/engine", "name=ghost", "depth=1"}));
+    settings.players.push_back(spec({"proto=random", "depth=1"}));
+    std::ostringstream log;
+    try {
+        run_tournament(settings, log);
+        FAIL() << "expected an error";
+    } catch (const std::runtime_error& e) {
+        EXPECT_NE(std::string(e.what()).find("ghost"), std::string::npos) << e.what();
+    }
+}
+#endif
+
+TEST(MatchResume, ContinuesFromTheFinishedGamesAndDropsACutOffTail) {
+    fs::path pgn = temp_file("resume.pgn");
+    TournamentSettings settings;
+    settings.players.push_back(spec({"proto=greedy", "name=g1", "depth=1", "seed=1"}));
+    settings.players.push_back(spec({"proto=random", "name=r1", "depth=1", "seed=2"}));
+    settings.game.max_plies = 60;
+    settings.pgn_out = pgn.string();
+    settings.concurrency = 2;
+    std::ostringstream log;
+    TournamentOutcome first = run_tournament(settings, log);
+    ASSERT_EQ(first.games_played, 2);
+
+    // A run cut off mid-write leaves half a game behind.
+    { std::ofstream(pgn, std::ios::app) << "[Event \"mneme match\"]\n[Round \"2.1\"]\n[White \"g1\"]\n\n1. e4 e5 2."; }
+    settings.rounds = 2;
+    settings.resume = true;
+    TournamentOutcome second = run_tournament(settings, log);
+    EXPECT_EQ(second.games_resumed, 2) << log.str();
+    EXPECT_EQ(second.games_played, 2);
+    EXPECT_EQ(second.games.size(), 4u);
+    EXPECT_FALSE(second.interrupted);
+
+    // The file now holds exactly the four games, readable without errors, and the report
+    // recomputed from it matches the live one.
+    std::vector<std::string> names, errors;
+    int skipped = 0;
+    std::vector<GameSummary> games = summaries_from_pgn({pgn.string()}, names, skipped, errors);
+    EXPECT_TRUE(errors.empty());
+    ASSERT_EQ(games.size(), 4u);
+    TournamentReport from_file = compute_report(names, games);
+    ASSERT_EQ(from_file.pairs.size(), 1u);
+    EXPECT_EQ(from_file.pairs[0].wdl.wins + from_file.pairs[0].wdl.losses + from_file.pairs[0].wdl.draws, 4);
+    EXPECT_EQ(from_file.pairs[0].pentanomial.total(), 2u);
+    double live_points = second.report.points[0];
+    std::size_t g1 = names[0] == "g1" ? 0 : 1;
+    EXPECT_EQ(from_file.points[g1], live_points);
+
+    // A PGN from another tournament is refused rather than mixed in.
+    settings.players[1].name = "someone-else";
+    EXPECT_THROW(run_tournament(settings, log), std::runtime_error);
+    // And a file with games is not overwritten by accident.
+    settings.players[1].name = "r1";
+    settings.resume = false;
+    EXPECT_THROW(run_tournament(settings, log), std::runtime_error);
+}
+
+TEST(MatchStop, AStopRequestEndsTheRunWithAValidPgn) {
+    fs::path pgn = temp_file("stop.pgn");
+    TournamentSettings settings;
+    settings.players.push_back(spec({"proto=mneme", "name=m1", "st=0.05"}));
+    settings.players.push_back(spec({"proto=mneme", "name=m2", "st=0.05"}));
+    settings.rounds = 50;
+    settings.concurrency = 2;
+    settings.pgn_out = pgn.string();
+    std::atomic<bool> stop{false};
+    std::ostringstream log;
+    std::thread stopper([&] {
+        std::this_thread::sleep_for(std::chrono::milliseconds(1500));
+        stop = true;
+    });
+    TournamentOutcome outcome = run_tournament(settings, log, &stop);
+    stopper.join();
+    EXPECT_TRUE(outcome.interrupted);
+    EXPECT_LT(outcome.games.size(), 100u);
+    PgnReader reader(pgn.string());
+    PgnGame game;
+    std::size_t count = 0;
+    while (reader.next(game)) ++count;
+    EXPECT_TRUE(reader.errors().empty());
+    EXPECT_EQ(count, outcome.games.size());
+}
+
+}  // namespace
+}  // namespace mneme
