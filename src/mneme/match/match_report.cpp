@@ -155,8 +155,9 @@ TournamentReport compute_report(const std::vector<std::string>& names,
 std::string score_line(const TournamentReport& report, std::size_t p) {
     if (p >= report.pairs.size()) return "no games yet";
     const PairStatistics& pair = report.pairs[p];
-    const EloEstimate& e = pair.pentanomial.total() >= 2 ? pair.pentanomial_estimate
-                                                         : pair.trinomial_estimate;
+    // The pentanomial interval needs a few pairs before its variance means anything.
+    const EloEstimate& e = pair.pentanomial.total() >= 10 ? pair.pentanomial_estimate
+                                                          : pair.trinomial_estimate;
     std::ostringstream out;
     out << report.names[std::size_t(pair.first)] << " - " << report.names[std::size_t(pair.second)]
         << ": " << points_text(pair.wdl.wins + pair.wdl.draws / 2) << " - "

@@ -1,0 +1,53 @@
+#!/usr/bin/env bash
+# A real match of the mneme engine (the built binary, over UCI) against a Debian engine, run by
+# mneme's own match runner: 10+0.1, each opening of 8moves_v3 played with both colours, 2 games
+# at once, PGN and JSON kept. Prints the runner's final table (Elo with 95% intervals, LOS,
+# draw ratio, losses by termination: time forfeits, crashes).
+# Usage: bench/engine_match.sh OPPONENT [GAMES] [OUTDIR]
+#   OPPONENT: gnuchess | stockfish-ELO (UCI_LimitStrength at that UCI_Elo, e.g. stockfish-2500)
+#             | fairymax | phalanx (XBoard) | glaurung | toga2 | ethereal | stockfish
+#   GAMES defaults to 200; OUTDIR to bench/results. Installs the engine's Debian package if
+#   missing. Interrupt with Ctrl-C and run again with the same arguments to resume.
+set -euo pipefail
+root="$(cd "$(dirname "$0")/.." && pwd)"
+opponent="${1:?usage: bench/engine_match.sh OPPONENT [GAMES] [OUTDIR]}"
+games="${2:-200}"
+outdir="${3:-$root/bench/results}"
+mneme="$root/build/release/mneme"
+openings="$root/../shared/data/openings/8moves_v3.pgn.zst"
+export PATH="$PATH:/usr/games"
+
+[[ -x "$mneme" ]] || { echo "engine_match: build first (cmake --preset release && cmake --build --preset release)" >&2; exit 2; }
+
+need() {  # need COMMAND PACKAGE
+    command -v "$1" >/dev/null && return
+    echo "engine_match: installing $2 (apt-get)" >&2
+    apt-get install -y "$2" >/dev/null 2>&1 || { apt-get update >/dev/null && apt-get install -y "$2" >/dev/null; }
+}
+
+case "$opponent" in
+    gnuchess)    need gnuchess gnuchess; engine=(cmd="gnuchess -u" proto=uci name=gnuchess) ;;
+    stockfish-*) need stockfish stockfish; elo="${opponent#stockfish-}"
+                 engine=(cmd=stockfish proto=uci name="stockfish-$elo" option.UCI_LimitStrength=true option.UCI_Elo="$elo") ;;
+    stockfish)   need stockfish stockfish; engine=(cmd=stockfish proto=uci name=stockfish) ;;
+    fairymax)    need fairymax fairymax; engine=(cmd=fairymax proto=xboard name=fairymax) ;;
+    phalanx)     need phalanx phalanx; engine=(cmd=phalanx proto=xboard name=phalanx) ;;
+    glaurung)    need glaurung glaurung; engine=(cmd=glaurung proto=uci name=glaurung) ;;
+    toga2)       need toga2 toga2; engine=(cmd=toga2 proto=uci name=toga2) ;;
+    ethereal)    need ethereal-chess ethereal-chess; engine=(cmd=ethereal-chess proto=uci name=ethereal) ;;
+    *) echo "engine_match: unknown opponent '$opponent'" >&2; exit 2 ;;
+esac
+
+mkdir -p "$outdir"
+# The runner plays a copy, so rebuilding during a long match does not swap the engine.
+binary="$outdir/mneme-$opponent"
+pgn="$outdir/mneme-vs-$opponent.pgn"
+resume=()
+if [[ -s "$pgn" && -x "$binary" ]]; then resume=(-resume); else cp "$mneme" "$binary"; fi
+
+"$binary" match \
+    -engine cmd="$binary" proto=uci name=mneme option.Hash=64 \
+    -engine "${engine[@]}" \
+    -each tc=10+0.1 -games 2 -rounds $((games / 2)) -concurrency 2 \
+    -openings file="$openings" order=random -seed 1 \
+    -pgnout "$pgn" "${resume[@]}" -json "$outdir/mneme-vs-$opponent.json"
