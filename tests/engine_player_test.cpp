@@ -58,6 +58,14 @@ MoveRequest make_request(const std::vector<Move>& moves, TimeControl tc,
     return request;
 }
 
+// A request for the first move of a game from `start`.
+MoveRequest first_move_request(const Position& start, TimeControl tc) {
+    MoveRequest request = make_request({}, tc);
+    request.start = start;
+    request.position = start;
+    return request;
+}
+
 bool process_gone(pid_t pid) { return pid > 0 && ::kill(pid, 0) == -1 && errno == ESRCH; }
 
 // Plays `plies` moves with `player` taking both sides; each must be legal.
@@ -71,6 +79,23 @@ void play_plies(P& player, int plies) {
         ASSERT_TRUE(MoveList<LEGAL>(request.position).contains(reply.move));
         moves.push_back(reply.move);
     }
+}
+
+// Starts `player` and begins a game from the standard position. Call it inside
+// ASSERT_NO_FATAL_FAILURE, so that a failed start ends the test.
+template <class P>
+void start_standard_game(P& player) {
+    std::string error;
+    ASSERT_TRUE(player.start(error)) << error;
+    player.new_game(Position(), false);
+}
+
+// The search information the fake engine sends with --sends-info, in either protocol.
+void expect_fake_search_info(const MoveReply& reply) {
+    EXPECT_TRUE(reply.has_score);
+    EXPECT_EQ(reply.score, 37);
+    EXPECT_EQ(reply.depth, 2);
+    EXPECT_EQ(reply.nodes, 1234u);
 }
 
 TEST(EnginePlayerCommandLine, SplitsWordsWithQuotesAndEscapes) {
@@ -146,26 +171,18 @@ TEST(EnginePlayerUci, SpecNameWinsAndChess960Works) {
     EXPECT_EQ(player.name(), "Mine");
     Position start = Position::chess960_start(100);
     player.new_game(start, true);
-    MoveRequest request = make_request({}, depth_control());
-    request.start = start;
-    request.position = start;
-    MoveReply reply = player.play(request);
+    MoveReply reply = player.play(first_move_request(start, depth_control()));
     EXPECT_EQ(reply.fault, PlayerFault::NONE) << reply.detail;
     EXPECT_TRUE(MoveList<LEGAL>(start).contains(reply.move));
 }
 
 TEST(EnginePlayerUci, ReportsTheLastSearchInfo) {
     UciEnginePlayer player(fake_spec(PlayerKind::UCI, "--sends-info"));
-    std::string error;
-    ASSERT_TRUE(player.start(error)) << error;
-    player.new_game(Position(), false);
+    ASSERT_NO_FATAL_FAILURE(start_standard_game(player));
     MoveReply reply = player.play(make_request({}, clock_control()));
     ASSERT_EQ(reply.fault, PlayerFault::NONE) << reply.detail;
-    EXPECT_TRUE(reply.has_score);
-    EXPECT_EQ(reply.score, 37);
-    EXPECT_EQ(reply.depth, 2);
+    expect_fake_search_info(reply);
     EXPECT_EQ(reply.seldepth, 4);
-    EXPECT_EQ(reply.nodes, 1234u);
     EXPECT_EQ(reply.reported_time_ms, 5);
     ASSERT_EQ(reply.pv.size(), 2u);  // the third PV move is illegal
     EXPECT_EQ(reply.pv[0], reply.move);
@@ -175,8 +192,7 @@ TEST(EnginePlayerUci, ReportsTheLastSearchInfo) {
 TEST(EnginePlayerUci, CrashIsReportedAndRestartGivesAWorkingEngine) {
     UciEnginePlayer player(fake_spec(PlayerKind::UCI, "--crash-after 2"));
     std::string error;
-    ASSERT_TRUE(player.start(error)) << error;
-    player.new_game(Position(), false);
+    ASSERT_NO_FATAL_FAILURE(start_standard_game(player));
     MoveReply first = player.play(make_request({}, clock_control()));
     ASSERT_EQ(first.fault, PlayerFault::NONE);
     MoveReply second = player.play(make_request({first.move}, clock_control()));
@@ -193,8 +209,7 @@ TEST(EnginePlayerUci, CrashIsReportedAndRestartGivesAWorkingEngine) {
 TEST(EnginePlayerUci, HangWithAClockIsATimeForfeitAndTheEngineIsKilled) {
     UciEnginePlayer player(fake_spec(PlayerKind::UCI, "--hang-after 1"));
     std::string error;
-    ASSERT_TRUE(player.start(error)) << error;
-    player.new_game(Position(), false);
+    ASSERT_NO_FATAL_FAILURE(start_standard_game(player));
     pid_t pid = player.process_id();
     auto start = Clock::now();
     MoveReply reply = player.play(make_request({}, clock_control(), 200ms));
@@ -211,9 +226,7 @@ TEST(EnginePlayerUci, HangWithAClockIsATimeForfeitAndTheEngineIsKilled) {
 
 TEST(EnginePlayerUci, HangWithoutAClockIsAStall) {
     UciEnginePlayer player(fake_spec(PlayerKind::UCI, "--hang-after 1"));
-    std::string error;
-    ASSERT_TRUE(player.start(error)) << error;
-    player.new_game(Position(), false);
+    ASSERT_NO_FATAL_FAILURE(start_standard_game(player));
     pid_t pid = player.process_id();
     MoveReply reply = player.play(make_request({}, depth_control(), 100ms));
     EXPECT_EQ(reply.fault, PlayerFault::STALLED);
@@ -225,9 +238,7 @@ TEST(EnginePlayerUci, MoveAfterStopIsATimeForfeitButTheEngineStaysHealthy) {
     PlayerSpec spec = fake_spec(PlayerKind::UCI, "--slow-after 1 --delay-ms 300");
     spec.stop_grace = 1000ms;  // the late move comes well within it
     UciEnginePlayer player(spec);
-    std::string error;
-    ASSERT_TRUE(player.start(error)) << error;
-    player.new_game(Position(), false);
+    ASSERT_NO_FATAL_FAILURE(start_standard_game(player));
     MoveReply reply = player.play(make_request({}, clock_control(), 100ms));
     EXPECT_EQ(reply.fault, PlayerFault::TIME_FORFEIT);
     EXPECT_NE(reply.detail.find("after stop"), std::string::npos) << reply.detail;
@@ -240,9 +251,7 @@ TEST(EnginePlayerUci, MoveAfterStopIsATimeForfeitButTheEngineStaysHealthy) {
 
 TEST(EnginePlayerUci, IllegalMoveNamesTheMove) {
     UciEnginePlayer player(fake_spec(PlayerKind::UCI, "--illegal-after 2"));
-    std::string error;
-    ASSERT_TRUE(player.start(error)) << error;
-    player.new_game(Position(), false);
+    ASSERT_NO_FATAL_FAILURE(start_standard_game(player));
     MoveReply first = player.play(make_request({}, clock_control()));
     ASSERT_EQ(first.fault, PlayerFault::NONE);
     MoveRequest request = make_request({first.move}, clock_control());
@@ -253,9 +262,7 @@ TEST(EnginePlayerUci, IllegalMoveNamesTheMove) {
 
 TEST(EnginePlayerUci, GarbageBestmoveIsAnIllegalMove) {
     UciEnginePlayer player(fake_spec(PlayerKind::UCI, "--garbage-bestmove"));
-    std::string error;
-    ASSERT_TRUE(player.start(error)) << error;
-    player.new_game(Position(), false);
+    ASSERT_NO_FATAL_FAILURE(start_standard_game(player));
     MoveReply reply = player.play(make_request({}, clock_control()));
     EXPECT_EQ(reply.fault, PlayerFault::ILLEGAL_MOVE);
     EXPECT_EQ(reply.detail.rfind("xyz in ", 0), 0u) << reply.detail;
@@ -293,10 +300,7 @@ TEST(EnginePlayerXboard, PlaysLegalMovesAndReportsPosts) {
     play_plies(player, 6);
     MoveReply reply = player.play(make_request({}, depth_control()));  // a fresh replay
     ASSERT_EQ(reply.fault, PlayerFault::NONE) << reply.detail;
-    EXPECT_TRUE(reply.has_score);
-    EXPECT_EQ(reply.score, 37);
-    EXPECT_EQ(reply.depth, 2);
-    EXPECT_EQ(reply.nodes, 1234u);
+    expect_fake_search_info(reply);
     EXPECT_EQ(reply.reported_time_ms, 10);
     EXPECT_EQ(reply.pv.size(), 2u);
     EXPECT_TRUE(player.healthy());
@@ -308,10 +312,7 @@ TEST(EnginePlayerXboard, FromAFenPosition) {
     ASSERT_TRUE(player.start(error)) << error;
     Position start = Position::from_fen("4k3/8/8/8/8/8/4P3/4K3 b - - 0 1");
     player.new_game(start, false);
-    MoveRequest request = make_request({}, clock_control());
-    request.start = start;
-    request.position = start;
-    MoveReply reply = player.play(request);
+    MoveReply reply = player.play(first_move_request(start, clock_control()));
     ASSERT_EQ(reply.fault, PlayerFault::NONE) << reply.detail;
     EXPECT_TRUE(MoveList<LEGAL>(start).contains(reply.move));
 }
@@ -319,8 +320,7 @@ TEST(EnginePlayerXboard, FromAFenPosition) {
 TEST(EnginePlayerXboard, CrashIsReportedAndRestartWorks) {
     XboardEnginePlayer player(fake_spec(PlayerKind::XBOARD, "--crash-after 1"));
     std::string error;
-    ASSERT_TRUE(player.start(error)) << error;
-    player.new_game(Position(), false);
+    ASSERT_NO_FATAL_FAILURE(start_standard_game(player));
     MoveReply reply = player.play(make_request({}, clock_control()));
     EXPECT_EQ(reply.fault, PlayerFault::CRASHED);
     EXPECT_EQ(reply.detail, "exit code 3");
@@ -331,9 +331,7 @@ TEST(EnginePlayerXboard, CrashIsReportedAndRestartWorks) {
 
 TEST(EnginePlayerXboard, HangIsKilledAfterTheGrace) {
     XboardEnginePlayer player(fake_spec(PlayerKind::XBOARD, "--hang-after 1"));
-    std::string error;
-    ASSERT_TRUE(player.start(error)) << error;
-    player.new_game(Position(), false);
+    ASSERT_NO_FATAL_FAILURE(start_standard_game(player));
     pid_t pid = player.process_id();
     auto start = Clock::now();
     MoveReply reply = player.play(make_request({}, clock_control(), 200ms));
@@ -343,16 +341,13 @@ TEST(EnginePlayerXboard, HangIsKilledAfterTheGrace) {
     EXPECT_TRUE(process_gone(pid));
 
     XboardEnginePlayer stalled(fake_spec(PlayerKind::XBOARD, "--hang-after 1"));
-    ASSERT_TRUE(stalled.start(error)) << error;
-    stalled.new_game(Position(), false);
+    ASSERT_NO_FATAL_FAILURE(start_standard_game(stalled));
     EXPECT_EQ(stalled.play(make_request({}, depth_control(), 100ms)).fault, PlayerFault::STALLED);
 }
 
 TEST(EnginePlayerXboard, IllegalMoveNamesTheMove) {
     XboardEnginePlayer player(fake_spec(PlayerKind::XBOARD, "--illegal-after 1"));
-    std::string error;
-    ASSERT_TRUE(player.start(error)) << error;
-    player.new_game(Position(), false);
+    ASSERT_NO_FATAL_FAILURE(start_standard_game(player));
     MoveReply reply = player.play(make_request({}, clock_control()));
     EXPECT_EQ(reply.fault, PlayerFault::ILLEGAL_MOVE);
     EXPECT_EQ(reply.detail, std::string("e2e5 in ") + std::string(START_FEN));
@@ -360,9 +355,7 @@ TEST(EnginePlayerXboard, IllegalMoveNamesTheMove) {
 
 TEST(EnginePlayerXboard, ResignationAndDrawOffers) {
     XboardEnginePlayer player(fake_spec(PlayerKind::XBOARD, "--resign-after 2 --offers-draw"));
-    std::string error;
-    ASSERT_TRUE(player.start(error)) << error;
-    player.new_game(Position(), false);
+    ASSERT_NO_FATAL_FAILURE(start_standard_game(player));
     MoveReply first = player.play(make_request({}, clock_control()));
     ASSERT_EQ(first.fault, PlayerFault::NONE) << first.detail;
     EXPECT_TRUE(first.offers_draw);
@@ -375,9 +368,7 @@ TEST(EnginePlayerXboard, ResignationAndDrawOffers) {
 
 TEST(EnginePlayerXboard, RejectedMoveIsAProtocolError) {
     XboardEnginePlayer player(fake_spec(PlayerKind::XBOARD, "--rejects-moves"));
-    std::string error;
-    ASSERT_TRUE(player.start(error)) << error;
-    player.new_game(Position(), false);
+    ASSERT_NO_FATAL_FAILURE(start_standard_game(player));
     Move e4 = parse_uci_move(Position(), "e2e4");
     MoveReply reply = player.play(make_request({e4}, clock_control()));
     EXPECT_EQ(reply.fault, PlayerFault::PROTOCOL_ERROR);

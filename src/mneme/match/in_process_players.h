@@ -34,40 +34,36 @@ private:
     Skill skill_;
 };
 
-// A uniformly random legal move; seeded, so games are reproducible.
-class RandomPlayer : public Player {
+// What the baselines share: no process, no setup, a seeded generator reseeded every game.
+class BaselinePlayer : public Player {
 public:
-    explicit RandomPlayer(PlayerSpec spec) : spec_(std::move(spec)), random_(spec_.seed) {}
+    explicit BaselinePlayer(PlayerSpec spec) : spec_(std::move(spec)), random_(spec_.seed) {}
     const std::string& name() const override { return spec_.name; }
     bool start(std::string&) override { return true; }
     void new_game(const Position&, bool) override {}
     void set_game_seed(std::uint64_t seed) override { random_.seed(spec_.seed ^ seed); }
-    MoveReply play(const MoveRequest& request) override;
     bool healthy() const override { return true; }
     bool restart(std::string&) override { return true; }
 
-private:
+protected:
     PlayerSpec spec_;
     std::mt19937_64 random_;
+};
+
+// A uniformly random legal move.
+class RandomPlayer : public BaselinePlayer {
+public:
+    using BaselinePlayer::BaselinePlayer;
+    MoveReply play(const MoveRequest& request) override;
 };
 
 // Mates in one when it can, otherwise takes the move that wins the most material by static
 // exchange (promotions count), ties and quiet positions broken at random: the "sees a free
 // queen" baseline.
-class GreedyPlayer : public Player {
+class GreedyPlayer : public BaselinePlayer {
 public:
-    explicit GreedyPlayer(PlayerSpec spec) : spec_(std::move(spec)), random_(spec_.seed) {}
-    const std::string& name() const override { return spec_.name; }
-    bool start(std::string&) override { return true; }
-    void new_game(const Position&, bool) override {}
-    void set_game_seed(std::uint64_t seed) override { random_.seed(spec_.seed ^ seed); }
+    using BaselinePlayer::BaselinePlayer;
     MoveReply play(const MoveRequest& request) override;
-    bool healthy() const override { return true; }
-    bool restart(std::string&) override { return true; }
-
-private:
-    PlayerSpec spec_;
-    std::mt19937_64 random_;
 };
 
 }  // namespace mneme

@@ -10,23 +10,9 @@ namespace mneme {
 
 namespace {
 
-using Clock = EngineProcess::Clock;
-using std::chrono::milliseconds;
-
 bool to_number(std::string_view text, long long& value) {
     auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
     return ec == std::errc() && end == text.data() + text.size();
-}
-
-std::int64_t ms_since(Clock::time_point start) {
-    return std::chrono::duration_cast<milliseconds>(Clock::now() - start).count();
-}
-
-std::string file_name_of(const std::string& command) {
-    std::vector<std::string> words = split_command_line(command);
-    if (words.empty()) return "engine";
-    std::size_t slash = words[0].find_last_of('/');
-    return slash == std::string::npos ? words[0] : words[0].substr(slash + 1);
 }
 
 // One "info" line into `reply`. Lines of secondary PVs (multipv > 1) are skipped; bound
@@ -87,36 +73,12 @@ std::string go_command(const MoveRequest& request) {
 }  // namespace
 
 UciEnginePlayer::UciEnginePlayer(PlayerSpec spec)
-    : spec_(std::move(spec)), name_(spec_.name.empty() ? file_name_of(spec_.command) : spec_.name) {}
-
-UciEnginePlayer::~UciEnginePlayer() { shut_down(); }
-
-void UciEnginePlayer::shut_down() {
-    if (process_.running()) {
-        process_.write_line("quit");
-        if (!process_.wait_for_exit(milliseconds(500))) process_.kill();
-    }
-    process_.kill();
-    healthy_ = false;
-}
-
-bool UciEnginePlayer::restart(std::string& error) {
-    shut_down();
-    return start(error);
-}
+    : EnginePlayer(std::move(spec), "stop", "bestmove") {}
 
 bool UciEnginePlayer::start(std::string& error) {
-    shut_down();
     option_names_.clear();
     chess960_option_on_ = false;
-    pending_fault_ = PlayerFault::NONE;
-    pending_error_.clear();
-    std::vector<std::string> argv = split_command_line(spec_.command);
-    if (argv.empty()) {
-        error = "no engine command given";
-        return false;
-    }
-    if (!process_.launch(argv, spec_.working_directory, error)) return false;
+    if (!launch(error)) return false;
 
     auto deadline = Clock::now() + spec_.start_timeout;
     process_.write_line("uci");
@@ -124,14 +86,12 @@ bool UciEnginePlayer::start(std::string& error) {
     for (;;) {
         auto status = process_.read_line(line, deadline);
         if (status == EngineProcess::ReadStatus::TIMEOUT) {
-            error = "timed out after " + std::to_string(spec_.start_timeout.count()) +
-                    " ms waiting for uciok";
+            error = timed_out_waiting_for("uciok");
             process_.kill();
             return false;
         }
         if (status == EngineProcess::ReadStatus::CLOSED) {
-            process_.wait_for_exit(milliseconds(500));
-            error = "engine exited before uciok (" + process_.exit_description() + ")";
+            error = exit_error("before uciok");
             process_.kill();
             return false;
         }
@@ -175,14 +135,11 @@ bool UciEnginePlayer::wait_for(std::string_view token, Clock::time_point deadlin
     for (;;) {
         auto status = process_.read_line(line, deadline);
         if (status == EngineProcess::ReadStatus::TIMEOUT) {
-            error = "timed out after " + std::to_string(spec_.start_timeout.count()) +
-                    " ms waiting for " + std::string(token);
+            error = timed_out_waiting_for(token);
             return false;
         }
         if (status == EngineProcess::ReadStatus::CLOSED) {
-            process_.wait_for_exit(milliseconds(500));
-            error = "engine exited while waiting for " + std::string(token) + " (" +
-                    process_.exit_description() + ")";
+            error = exit_error("while waiting for " + std::string(token));
             return false;
         }
         std::vector<std::string_view> words = split_words(line);
@@ -192,10 +149,7 @@ bool UciEnginePlayer::wait_for(std::string_view token, Clock::time_point deadlin
 
 void UciEnginePlayer::new_game(const Position& start, bool chess960) {
     (void)start;  // every "position" command carries the start position
-    chess960_ = chess960;
-    pending_fault_ = PlayerFault::NONE;
-    pending_error_.clear();
-    if (!process_.running()) return;  // play() reports the crash
+    if (!begin_new_game(chess960)) return;  // play() reports the crash
     bool has_chess960_option = false;
     for (const std::string& option : option_names_)
         if (option == "UCI_Chess960") has_chess960_option = true;
@@ -213,27 +167,9 @@ void UciEnginePlayer::new_game(const Position& start, bool chess960) {
     }
 }
 
-MoveReply UciEnginePlayer::crash_reply(const std::string& what) {
-    MoveReply reply;
-    reply.fault = PlayerFault::CRASHED;
-    healthy_ = false;
-    if (process_.wait_for_exit(milliseconds(500))) {
-        reply.detail = process_.exit_description();
-    } else {
-        process_.kill();
-        reply.detail = what + " (engine killed)";
-    }
-    return reply;
-}
-
 MoveReply UciEnginePlayer::play(const MoveRequest& request) {
-    if (pending_fault_ != PlayerFault::NONE) {
-        MoveReply reply;
-        reply.fault = pending_fault_;
-        reply.detail = pending_error_;
-        pending_fault_ = PlayerFault::NONE;
-        return reply;
-    }
+    MoveReply pending;
+    if (take_pending_fault(pending)) return pending;
     bool chess960 = chess960_ || request.start.is_chess960();
     std::string position = "position ";
     if (!chess960 && request.start.fen() == START_FEN)
@@ -247,70 +183,34 @@ MoveReply UciEnginePlayer::play(const MoveRequest& request) {
             position += move_to_uci(m, chess960);
         }
     }
-
-    const TimeControl& tc = request.time_control;
-    bool clocked = tc.has_clock() || tc.movetime_ms > 0;
-    MoveReply reply;
     if (!process_.write_line(position)) return crash_reply("closed its input");
-    auto go_time = Clock::now();
-    if (!process_.write_line(go_command(request))) return crash_reply("closed its input");
-    auto deadline = request.deadline ? go_time + *request.deadline : Clock::time_point::max();
-    bool stop_sent = false;
-    std::string line;
-    for (;;) {
-        auto status = process_.read_line(line, deadline);
-        if (status == EngineProcess::ReadStatus::CLOSED) {
-            MoveReply crash = crash_reply("closed its output");
-            crash.elapsed_ms = ms_since(go_time);
-            return crash;
-        }
-        if (status == EngineProcess::ReadStatus::TIMEOUT) {
-            if (!stop_sent) {
-                stop_sent = true;
-                process_.write_line("stop");
-                deadline = Clock::now() + spec_.stop_grace;
-                continue;
-            }
-            // Not even "stop" got an answer: the engine is hung.
-            process_.kill();
-            healthy_ = false;
-            reply.fault = clocked ? PlayerFault::TIME_FORFEIT : PlayerFault::STALLED;
-            reply.detail = "no move within " + std::to_string(request.deadline->count()) +
-                           " ms, nor " + std::to_string(spec_.stop_grace.count()) +
-                           " ms after stop; engine killed";
-            reply.elapsed_ms = ms_since(go_time);
-            return reply;
-        }
-        std::vector<std::string_view> words = split_words(line);
-        if (words.empty()) continue;
-        if (words[0] == "info") {
-            read_info(words, request.position, reply);
-            continue;
-        }
-        if (words[0] != "bestmove") continue;
+    return search(request, go_command(request));
+}
 
-        reply.elapsed_ms = ms_since(go_time);
-        if (stop_sent) {
-            // Answered only after "stop": the engine is responsive but overran its deadline.
-            reply.fault = clocked ? PlayerFault::TIME_FORFEIT : PlayerFault::STALLED;
-            reply.detail = "no move within " + std::to_string(request.deadline->count()) +
-                           " ms (bestmove came after stop)";
-            return reply;
-        }
-        std::string text = words.size() > 1 ? std::string(words[1]) : "(missing)";
-        Move m = parse_uci_move(request.position, text);
-        if (!m) {
-            if (!request.position.has_legal_moves()) {
-                reply.detail = "no legal moves";  // the runner should not have asked
-                return reply;
-            }
-            reply.fault = PlayerFault::ILLEGAL_MOVE;
-            reply.detail = text + " in " + request.position.fen();
-            return reply;
-        }
-        reply.move = m;
-        return reply;
+EnginePlayer::SearchLine UciEnginePlayer::read_search_line(
+    const std::string& /*line: UCI output is read word by word*/,
+    const std::vector<std::string_view>& words, const MoveRequest& request, MoveReply& reply,
+    std::string& move_text) {
+    if (words[0] == "info") {
+        read_info(words, request.position, reply);
+        return SearchLine::THINKING;
     }
+    if (words[0] != "bestmove") return SearchLine::THINKING;
+    move_text = words.size() > 1 ? std::string(words[1]) : "(missing)";
+    return SearchLine::MOVE;
+}
+
+Move UciEnginePlayer::take_move(const MoveRequest& request, const std::string& move_text) {
+    return parse_uci_move(request.position, move_text);
+}
+
+void UciEnginePlayer::refuse_move(const MoveRequest& request, const std::string& move_text,
+                                  MoveReply& reply) {
+    if (!request.position.has_legal_moves()) {
+        reply.detail = "no legal moves";  // the runner should not have asked
+        return;
+    }
+    EnginePlayer::refuse_move(request, move_text, reply);
 }
 
 }  // namespace mneme

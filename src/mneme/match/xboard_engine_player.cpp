@@ -13,24 +13,12 @@ namespace mneme {
 
 namespace {
 
-using Clock = EngineProcess::Clock;
 using std::chrono::milliseconds;
 
 // Protocol 2 engines announce features at once; xboard waits this long for a first "done"
 // before treating the engine as protocol 1 (which never sends features).
 constexpr milliseconds VERSION_ONE_WAIT{2000};
 constexpr int XBOARD_MATE = 100000;  // post scores of 100000 + N mean "mate in N moves"
-
-std::int64_t ms_since(Clock::time_point start) {
-    return std::chrono::duration_cast<milliseconds>(Clock::now() - start).count();
-}
-
-std::string file_name_of(const std::string& command) {
-    std::vector<std::string> words = split_command_line(command);
-    if (words.empty()) return "engine";
-    std::size_t slash = words[0].find_last_of('/');
-    return slash == std::string::npos ? words[0] : words[0].substr(slash + 1);
-}
 
 bool starts_with_text(std::string_view line, std::string_view prefix) {
     if (line.size() < prefix.size()) return false;
@@ -138,24 +126,7 @@ bool same_limits(const TimeControl& a, const TimeControl& b) {
 }  // namespace
 
 XboardEnginePlayer::XboardEnginePlayer(PlayerSpec spec)
-    : spec_(std::move(spec)), name_(spec_.name.empty() ? file_name_of(spec_.command) : spec_.name) {}
-
-XboardEnginePlayer::~XboardEnginePlayer() { shut_down(); }
-
-void XboardEnginePlayer::shut_down() {
-    if (process_.running()) {
-        process_.write_line("quit");
-        if (!process_.wait_for_exit(milliseconds(500)))
-            process_.kill(milliseconds(200), features_.sigterm);
-    }
-    process_.kill();
-    healthy_ = false;
-}
-
-bool XboardEnginePlayer::restart(std::string& error) {
-    shut_down();
-    return start(error);
-}
+    : EnginePlayer(std::move(spec), "?", "move") {}
 
 void XboardEnginePlayer::answer_features(const std::string& line) {
     for (const auto& [feature, value] : parse_features(line)) {
@@ -165,7 +136,7 @@ void XboardEnginePlayer::answer_features(const std::string& line) {
         else if (feature == "setboard") features_.setboard = on;
         else if (feature == "san") features_.san = on;
         else if (feature == "usermove") features_.usermove = on;
-        else if (feature == "sigterm") features_.sigterm = on;
+        else if (feature == "sigterm") accepts_sigterm_ = on;
         else if (feature == "memory") features_.memory = on;
         else if (feature == "smp") features_.smp = on;
         else if (feature == "egt") features_.egt = value;
@@ -186,17 +157,9 @@ void XboardEnginePlayer::answer_features(const std::string& line) {
 }
 
 bool XboardEnginePlayer::start(std::string& error) {
-    shut_down();
     features_ = Features{};
-    pending_fault_ = PlayerFault::NONE;
-    pending_error_.clear();
     board_in_sync_ = false;
-    std::vector<std::string> argv = split_command_line(spec_.command);
-    if (argv.empty()) {
-        error = "no engine command given";
-        return false;
-    }
-    if (!process_.launch(argv, spec_.working_directory, error)) return false;
+    if (!launch(error)) return false;
 
     auto started = Clock::now();
     process_.write_line("xboard");
@@ -208,14 +171,12 @@ bool XboardEnginePlayer::start(std::string& error) {
         auto status = process_.read_line(line, deadline);
         if (status == EngineProcess::ReadStatus::TIMEOUT) {
             if (!features_.done_zero) break;  // protocol 1: proceed with the defaults
-            error = "timed out after " + std::to_string(spec_.start_timeout.count()) +
-                    " ms waiting for feature done=1";
+            error = timed_out_waiting_for("feature done=1");
             process_.kill();
             return false;
         }
         if (status == EngineProcess::ReadStatus::CLOSED) {
-            process_.wait_for_exit(milliseconds(500));
-            error = "engine exited during the handshake (" + process_.exit_description() + ")";
+            error = exit_error("during the handshake");
             process_.kill();
             return false;
         }
@@ -262,14 +223,12 @@ bool XboardEnginePlayer::drain(std::string& error, PlayerFault& fault) {
         auto status = process_.read_line(line, deadline);
         if (status == EngineProcess::ReadStatus::TIMEOUT) {
             if (expected.empty()) return true;
-            error = "timed out after " + std::to_string(spec_.start_timeout.count()) +
-                    " ms waiting for " + expected;
+            error = timed_out_waiting_for(expected);
             fault = PlayerFault::PROTOCOL_ERROR;
             return false;
         }
         if (status == EngineProcess::ReadStatus::CLOSED) {
-            process_.wait_for_exit(milliseconds(500));
-            error = "engine exited (" + process_.exit_description() + ")";
+            error = exit_error("");
             fault = PlayerFault::CRASHED;
             return false;
         }
@@ -321,10 +280,7 @@ bool XboardEnginePlayer::set_up_board(const Position& start) {
 }
 
 void XboardEnginePlayer::new_game(const Position& start, bool chess960) {
-    chess960_ = chess960;
-    pending_fault_ = PlayerFault::NONE;
-    pending_error_.clear();
-    if (!process_.running()) return;  // play() reports the crash
+    if (!begin_new_game(chess960)) return;  // play() reports the crash
     set_up_board(start);
 }
 
@@ -342,31 +298,9 @@ void XboardEnginePlayer::send_time_control(const TimeControl& tc) {
     sent_time_control_ = tc;
 }
 
-MoveReply XboardEnginePlayer::crash_reply(const std::string& what) {
-    MoveReply reply;
-    reply.fault = PlayerFault::CRASHED;
-    healthy_ = false;
-    if (process_.wait_for_exit(milliseconds(500))) {
-        reply.detail = process_.exit_description();
-    } else {
-        process_.kill(milliseconds(200), features_.sigterm);
-        reply.detail = what + " (engine killed)";
-    }
-    return reply;
-}
-
 MoveReply XboardEnginePlayer::play(const MoveRequest& request) {
-    auto fault_reply = [](PlayerFault fault, std::string detail) {
-        MoveReply reply;
-        reply.fault = fault;
-        reply.detail = std::move(detail);
-        return reply;
-    };
-    if (pending_fault_ != PlayerFault::NONE) {
-        PlayerFault fault = pending_fault_;
-        pending_fault_ = PlayerFault::NONE;
-        return fault_reply(fault, pending_error_);
-    }
+    MoveReply pending;
+    if (take_pending_fault(pending)) return pending;
     if (!process_.running()) return crash_reply("gone");
 
     // Resend from the start unless the request continues what the engine already has.
@@ -399,104 +333,65 @@ MoveReply XboardEnginePlayer::play(const MoveRequest& request) {
         board.do_move(m);
     }
 
-    const TimeControl& tc = request.time_control;
-    bool clocked = tc.has_clock() || tc.movetime_ms > 0;
     Color us = request.position.side_to_move();
-    if (tc.has_clock()) {
+    if (request.time_control.has_clock()) {
         auto centiseconds = [](std::int64_t ms) { return std::to_string(std::max<std::int64_t>(0, ms) / 10); };
         process_.write_line("time " + centiseconds(request.time_left_ms[us]));
         process_.write_line("otim " + centiseconds(request.time_left_ms[~us]));
     }
-    auto go_time = Clock::now();
-    if (!process_.write_line("go")) return crash_reply("closed its input");
-    auto deadline = request.deadline ? go_time + *request.deadline : Clock::time_point::max();
-    bool move_now_sent = false;
-    MoveReply reply;
-    std::string line;
-    for (;;) {
-        auto status = process_.read_line(line, deadline);
-        if (status == EngineProcess::ReadStatus::CLOSED) {
-            MoveReply crash = crash_reply("closed its output");
-            crash.elapsed_ms = ms_since(go_time);
-            return crash;
-        }
-        if (status == EngineProcess::ReadStatus::TIMEOUT) {
-            if (!move_now_sent) {
-                move_now_sent = true;
-                process_.write_line("?");
-                deadline = Clock::now() + spec_.stop_grace;
-                continue;
-            }
-            process_.kill(milliseconds(200), features_.sigterm);
-            healthy_ = false;
-            board_in_sync_ = false;
-            reply.fault = clocked ? PlayerFault::TIME_FORFEIT : PlayerFault::STALLED;
-            reply.detail = "no move within " + std::to_string(request.deadline->count()) +
-                           " ms, nor " + std::to_string(spec_.stop_grace.count()) +
-                           " ms after ?; engine killed";
-            reply.elapsed_ms = ms_since(go_time);
-            return reply;
-        }
-        std::vector<std::string_view> words = split_words(line);
-        if (words.empty()) continue;
+    return search(request, "go");
+}
 
-        std::string move_text;
-        if (words[0] == "move" && words.size() > 1) {
-            move_text = words[1];
-        } else if (starts_with_text(line, "my move is")) {
-            std::size_t colon = line.find(':');
-            std::vector<std::string_view> rest =
-                split_words(std::string_view(line).substr(colon == std::string::npos ? 10 : colon + 1));
-            if (!rest.empty()) move_text = rest[0];
-        } else if (starts_with_text(line, "illegal move")) {
-            // The engine refused one of our (legal) moves: its board is not ours any more.
-            process_.write_line("force");
-            healthy_ = false;
-            board_in_sync_ = false;
-            reply.fault = PlayerFault::PROTOCOL_ERROR;
-            reply.detail = "engine rejected a move: " + line;
-            reply.elapsed_ms = ms_since(go_time);
-            return reply;
-        } else if (words[0] == "resign" ||
-                   (words[0] == "1-0" && us == BLACK) || (words[0] == "0-1" && us == WHITE)) {
-            // Conceding its own loss is a resignation; other result claims are ignored.
-            process_.write_line("force");
-            board_in_sync_ = false;
-            reply.resigned = true;
-            reply.elapsed_ms = ms_since(go_time);
-            return reply;
-        } else if (words[0] == "offer" && words.size() > 1 && words[1] == "draw") {
-            reply.offers_draw = true;
-            continue;
-        } else if (words[0] == "feature") {
-            answer_features(line);
-            continue;
-        } else {
-            // Post lines; anything else ("Error (...)", "telluser...", "tellusererror",
-            // "#" comments, claims we ignore) is skipped.
-            read_post(line, request.position, reply);
-            continue;
-        }
-
-        process_.write_line("force");  // stop the engine before it ponders or moves on
-        reply.elapsed_ms = ms_since(go_time);
-        Move m = parse_engine_move(request.position, move_text);
-        if (m) sent_moves_.push_back(m);  // the engine played it on its own board
-        else board_in_sync_ = false;
-        if (move_now_sent) {
-            reply.fault = clocked ? PlayerFault::TIME_FORFEIT : PlayerFault::STALLED;
-            reply.detail = "no move within " + std::to_string(request.deadline->count()) +
-                           " ms (move came after ?)";
-            return reply;
-        }
-        if (!m) {
-            reply.fault = PlayerFault::ILLEGAL_MOVE;
-            reply.detail = move_text + " in " + request.position.fen();
-            return reply;
-        }
-        reply.move = m;
-        return reply;
+EnginePlayer::SearchLine XboardEnginePlayer::read_search_line(
+    const std::string& line, const std::vector<std::string_view>& words,
+    const MoveRequest& request, MoveReply& reply, std::string& move_text) {
+    Color us = request.position.side_to_move();
+    if (words[0] == "move" && words.size() > 1) {
+        move_text = words[1];
+        return SearchLine::MOVE;
     }
+    if (starts_with_text(line, "my move is")) {
+        std::size_t colon = line.find(':');
+        std::vector<std::string_view> rest =
+            split_words(std::string_view(line).substr(colon == std::string::npos ? 10 : colon + 1));
+        if (!rest.empty()) move_text = rest[0];
+        return SearchLine::MOVE;
+    }
+    if (starts_with_text(line, "illegal move")) {
+        // The engine refused one of our (legal) moves: its board is not ours any more.
+        process_.write_line("force");
+        healthy_ = false;
+        board_in_sync_ = false;
+        reply.fault = PlayerFault::PROTOCOL_ERROR;
+        reply.detail = "engine rejected a move: " + line;
+        return SearchLine::ANSWERED;
+    }
+    if (words[0] == "resign" || (words[0] == "1-0" && us == BLACK) ||
+        (words[0] == "0-1" && us == WHITE)) {
+        // Conceding its own loss is a resignation; other result claims are ignored.
+        process_.write_line("force");
+        board_in_sync_ = false;
+        reply.resigned = true;
+        return SearchLine::ANSWERED;
+    }
+    if (words[0] == "offer" && words.size() > 1 && words[1] == "draw") {
+        reply.offers_draw = true;
+    } else if (words[0] == "feature") {
+        answer_features(line);
+    } else {
+        // Post lines; anything else ("Error (...)", "telluser...", "tellusererror",
+        // "#" comments, claims we ignore) is skipped.
+        read_post(line, request.position, reply);
+    }
+    return SearchLine::THINKING;
+}
+
+Move XboardEnginePlayer::take_move(const MoveRequest& request, const std::string& move_text) {
+    process_.write_line("force");  // stop the engine before it ponders or moves on
+    Move m = parse_engine_move(request.position, move_text);
+    if (m) sent_moves_.push_back(m);  // the engine played it on its own board
+    else board_in_sync_ = false;
+    return m;
 }
 
 }  // namespace mneme
