@@ -21,10 +21,10 @@ namespace {
 
 namespace fs = std::filesystem;
 
+// One scratch directory for the whole test process.
 fs::path temp_file(const std::string& name) {
-    fs::path dir = fs::temp_directory_path() / ("mneme_match_test_" + std::to_string(::getpid()));
-    fs::create_directories(dir);
-    fs::path path = dir / name;
+    static test::ScratchDirectory scratch("match_test");
+    fs::path path = scratch.file(name);
     fs::remove(path);
     return path;
 }

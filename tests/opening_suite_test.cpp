@@ -21,24 +21,6 @@
 namespace mneme {
 namespace {
 
-class ScratchDirectory {
-public:
-    ScratchDirectory()
-        : path_(std::filesystem::temp_directory_path() /
-                ("mneme_opening_suite_test_" + std::to_string(::getpid()))) {
-        std::filesystem::create_directories(path_);
-    }
-    ~ScratchDirectory() { std::filesystem::remove_all(path_); }
-    std::string write(const std::string& name, const std::string& text) const {
-        std::string path = (path_ / name).string();
-        std::ofstream(path, std::ios::binary) << text;
-        return path;
-    }
-
-private:
-    std::filesystem::path path_;
-};
-
 // The twenty positions after White's first move, one EPD line each, named by the move.
 std::string first_move_epd(std::vector<std::string>* fens) {
     Position start;
@@ -106,7 +88,7 @@ TEST(OpeningSuiteBasics, StandardStartEveryGame) {
 }
 
 TEST(OpeningSuiteBasics, UnusableFilesThrowNamingTheFile) {
-    ScratchDirectory dir;
+    test::ScratchDirectory dir("opening_suite_test");
     std::string missing = "/nonexistent/openings.epd";
     EXPECT_NE(load_error(options_for(missing, OpeningFormat::EPD)).find(missing), std::string::npos);
     EXPECT_NE(load_error(options_for(missing, OpeningFormat::PGN)).find(missing), std::string::npos);
@@ -128,7 +110,7 @@ TEST(OpeningSuiteBasics, UnusableFilesThrowNamingTheFile) {
 }
 
 TEST(OpeningSuiteEpd, SequentialOrderFromTheStartIndexWithNamesAndWarnings) {
-    ScratchDirectory dir;
+    test::ScratchDirectory dir("opening_suite_test");
     std::vector<std::string> fens;
     std::string text = first_move_epd(&fens);
     // Line 3 has a bad FEN, line 5 is a comment, the last line has no line ending.
@@ -163,7 +145,7 @@ TEST(OpeningSuiteEpd, SequentialOrderFromTheStartIndexWithNamesAndWarnings) {
 }
 
 TEST(OpeningSuiteEpd, RandomOrderIsASeededShuffleCoveringEachOpeningOncePerCycle) {
-    ScratchDirectory dir;
+    test::ScratchDirectory dir("opening_suite_test");
     std::string path = dir.write("first_moves.epd", first_move_epd(nullptr));
     OpeningOptions options = options_for(path, OpeningFormat::EPD);
     options.order = OpeningOrder::RANDOM;
@@ -194,7 +176,7 @@ TEST(OpeningSuiteEpd, RandomOrderIsASeededShuffleCoveringEachOpeningOncePerCycle
 }
 
 TEST(OpeningSuiteEpd, Chess960FromCastlingFieldOrOption) {
-    ScratchDirectory dir;
+    test::ScratchDirectory dir("opening_suite_test");
     std::string path = dir.write(
         "frc.epd",
         "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1\n"
@@ -218,7 +200,7 @@ TEST(OpeningSuiteEpd, Chess960FromCastlingFieldOrOption) {
 }
 
 TEST(OpeningSuitePgn, MovesTruncatedToPliesNamesAndBadGamesSkipped) {
-    ScratchDirectory dir;
+    test::ScratchDirectory dir("opening_suite_test");
     std::string path = dir.write("openings.pgn",
                                  "[Event \"one\"]\n"
                                  "[Opening \"Sicilian\"]\n"

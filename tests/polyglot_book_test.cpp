@@ -19,21 +19,6 @@
 namespace mneme {
 namespace {
 
-// A directory of its own per test process, removed afterwards.
-class ScratchDirectory {
-public:
-    ScratchDirectory()
-        : path_(std::filesystem::temp_directory_path() /
-                ("mneme_polyglot_test_" + std::to_string(::getpid()))) {
-        std::filesystem::create_directories(path_);
-    }
-    ~ScratchDirectory() { std::filesystem::remove_all(path_); }
-    std::string file(const std::string& name) const { return (path_ / name).string(); }
-
-private:
-    std::filesystem::path path_;
-};
-
 void put_big_endian(std::string& out, std::uint64_t value, int bytes) {
     for (int i = bytes - 1; i >= 0; --i) out += char((value >> (8 * i)) & 0xff);
 }
@@ -80,7 +65,7 @@ TEST(PolyglotBookKeys, StartPositionHasThePublishedKey) {
 }
 
 TEST(PolyglotBookFile, RejectsMissingEmptyBadSizeAndUnsortedFiles) {
-    ScratchDirectory dir;
+    test::ScratchDirectory dir("polyglot_test");
     std::string missing = dir.file("missing.bin");
     EXPECT_NE(open_error(missing).find(missing), std::string::npos);
     EXPECT_NE(open_error(missing).find("cannot open"), std::string::npos);
@@ -106,7 +91,7 @@ TEST(PolyglotBookFile, RejectsMissingEmptyBadSizeAndUnsortedFiles) {
 }
 
 TEST(PolyglotBookFile, TinyBookDecodesCastlingPromotionsAndSkipsIllegalEntries) {
-    ScratchDirectory dir;
+    test::ScratchDirectory dir("polyglot_test");
     Position pos = Position::from_fen(CASTLE_AND_PROMOTE);
     Key key = pos.key();
     std::string path = dir.file("tiny.bin");
@@ -139,7 +124,7 @@ TEST(PolyglotBookFile, TinyBookDecodesCastlingPromotionsAndSkipsIllegalEntries) 
 }
 
 TEST(PolyglotBookFile, BlackCastlingAndWeightZeroEntries) {
-    ScratchDirectory dir;
+    test::ScratchDirectory dir("polyglot_test");
     Position pos = Position::from_fen("r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1");
     std::string path = dir.file("black.bin");
     write_book(path, {{pos.key(), bits(SQ_E8, SQ_H8), 0, 0}, {pos.key(), bits(SQ_E8, SQ_A8), 3, 0}});

@@ -1,7 +1,10 @@
 #include "test_data.h"
 
+#include <unistd.h>
+
 #include <cstdlib>
 #include <filesystem>
+#include <fstream>
 
 namespace mneme::test {
 
@@ -13,5 +16,27 @@ std::string data_path(const std::string& relative) {
 bool have_data() { return std::filesystem::exists(data_path("MANIFEST.md")); }
 
 bool sanitized_build() { return std::getenv("MNEME_SANITIZED") != nullptr; }
+
+ScratchDirectory::ScratchDirectory(const std::string& purpose)
+    : root_((std::filesystem::temp_directory_path() /
+             ("mneme_" + purpose + "_" + std::to_string(::getpid())))
+                .string()) {
+    std::filesystem::create_directories(root_);
+}
+
+ScratchDirectory::~ScratchDirectory() {
+    std::error_code ignored;
+    std::filesystem::remove_all(root_, ignored);
+}
+
+std::string ScratchDirectory::file(const std::string& name) const {
+    return (std::filesystem::path(root_) / name).string();
+}
+
+std::string ScratchDirectory::write(const std::string& name, const std::string& text) const {
+    std::string path = file(name);
+    std::ofstream(path, std::ios::binary) << text;
+    return path;
+}
 
 }  // namespace mneme::test

@@ -12,4 +12,22 @@ bool have_data();
 // True in the sanitizer build, where slow data-heavy tests use smaller samples.
 bool sanitized_build();
 
+// A directory of its own for one test process ("mneme_PURPOSE_PID" in the temporary
+// directory), removed with its contents when the object goes.
+class ScratchDirectory {
+public:
+    explicit ScratchDirectory(const std::string& purpose);
+    ~ScratchDirectory();
+    ScratchDirectory(const ScratchDirectory&) = delete;
+    ScratchDirectory& operator=(const ScratchDirectory&) = delete;
+
+    // The path of `name` inside (the file need not exist).
+    std::string file(const std::string& name) const;
+    // Writes `text` to `name` inside and returns its path.
+    std::string write(const std::string& name, const std::string& text) const;
+
+private:
+    std::string root_;
+};
+
 }  // namespace mneme::test

@@ -6,6 +6,7 @@
 
 #include "mneme/core/movegen.h"
 #include "mneme/core/zobrist.h"
+#include "mneme/util/text.h"
 
 namespace mneme {
 
@@ -18,17 +19,6 @@ Piece piece_from_char(char c) {
     return (i == std::string_view::npos || c == ' ') ? NO_PIECE : Piece(i);
 }
 
-std::vector<std::string_view> split_fields(std::string_view text) {
-    std::vector<std::string_view> fields;
-    std::size_t i = 0;
-    while (i < text.size()) {
-        while (i < text.size() && (text[i] == ' ' || text[i] == '\t')) ++i;
-        std::size_t start = i;
-        while (i < text.size() && text[i] != ' ' && text[i] != '\t') ++i;
-        if (i > start) fields.push_back(text.substr(start, i - start));
-    }
-    return fields;
-}
 
 bool parse_count(std::string_view text, int& value) {
     if (text.empty() || text.size() > 6) return false;
@@ -113,7 +103,7 @@ bool Position::set_fen(std::string_view fen, bool chess960, std::string* error) 
         if (error) *error = "invalid FEN \"" + std::string(fen) + "\": " + why;
         return false;
     };
-    auto fields = split_fields(fen);
+    auto fields = split_whitespace(fen);
     if (fields.size() < 4)
         return fail("expected at least 4 fields (placement, side, castling, en passant), got " +
                     std::to_string(fields.size()));

@@ -1,6 +1,7 @@
 #include "mneme/match/engine_player.h"
 
 #include "mneme/match/engine_report.h"
+#include "mneme/util/text.h"
 
 namespace mneme {
 
@@ -151,7 +152,7 @@ MoveReply EnginePlayer::search(const MoveRequest& request, const std::string& go
             reply.elapsed_ms = ms_since(go_time);
             return reply;
         }
-        std::vector<std::string_view> words = split_words(line);
+        std::vector<std::string_view> words = split_whitespace(line);
         if (words.empty()) continue;
         std::string move_text;
         SearchLine meaning = read_search_line(line, words, request, reply, move_text);

@@ -25,7 +25,4 @@ std::vector<Move> parse_pv(const Position& pos, const std::vector<std::string_vi
 // A move in UCI (either castling spelling) or, failing that, SAN text; none if neither.
 Move parse_engine_move(const Position& pos, std::string_view text);
 
-// Splits on spaces and tabs.
-std::vector<std::string_view> split_words(std::string_view text);
-
 }  // namespace mneme

@@ -5,6 +5,7 @@
 #include "mneme/core/movegen.h"
 #include "mneme/match/engine_report.h"
 #include "mneme/notation/uci_move.h"
+#include "mneme/util/text.h"
 
 namespace mneme {
 
@@ -95,7 +96,7 @@ bool UciEnginePlayer::start(std::string& error) {
             process_.kill();
             return false;
         }
-        std::vector<std::string_view> words = split_words(line);
+        std::vector<std::string_view> words = split_whitespace(line);
         if (words.empty()) continue;
         if (words[0] == "uciok") break;
         if (words[0] == "id" && words.size() > 2 && words[1] == "name") {
@@ -142,7 +143,7 @@ bool UciEnginePlayer::wait_for(std::string_view token, Clock::time_point deadlin
             error = exit_error("while waiting for " + std::string(token));
             return false;
         }
-        std::vector<std::string_view> words = split_words(line);
+        std::vector<std::string_view> words = split_whitespace(line);
         if (!words.empty() && words[0] == token) return true;
     }
 }

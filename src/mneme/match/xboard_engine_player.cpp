@@ -8,6 +8,7 @@
 #include "mneme/match/engine_report.h"
 #include "mneme/notation/san.h"
 #include "mneme/notation/uci_move.h"
+#include "mneme/util/text.h"
 
 namespace mneme {
 
@@ -65,7 +66,7 @@ std::vector<std::pair<std::string, std::string>> parse_features(std::string_view
 // line is not one.
 bool read_post(std::string_view line, const Position& pos, MoveReply& reply) {
     std::size_t tab = line.find('\t');
-    std::vector<std::string_view> words = split_words(tab == std::string_view::npos
+    std::vector<std::string_view> words = split_whitespace(tab == std::string_view::npos
                                                           ? line
                                                           : line.substr(0, tab));
     long long numbers[5] = {0, 0, 0, 0, 0};
@@ -78,7 +79,7 @@ bool read_post(std::string_view line, const Position& pos, MoveReply& reply) {
         pv_words.assign(words.begin() + 4, words.end());
         count = 4;  // without the tab, a fifth number is a move number of the PV
     } else {
-        pv_words = split_words(line.substr(tab + 1));
+        pv_words = split_whitespace(line.substr(tab + 1));
     }
     reply.depth = int(numbers[0]);
     long long score = numbers[1];
@@ -180,7 +181,7 @@ bool XboardEnginePlayer::start(std::string& error) {
             process_.kill();
             return false;
         }
-        std::vector<std::string_view> words = split_words(line);
+        std::vector<std::string_view> words = split_whitespace(line);
         if (words.empty() || words[0] != "feature") continue;
         answer_features(line);
         if (features_.done_zero) deadline = started + spec_.start_timeout;
@@ -232,7 +233,7 @@ bool XboardEnginePlayer::drain(std::string& error, PlayerFault& fault) {
             fault = PlayerFault::CRASHED;
             return false;
         }
-        std::vector<std::string_view> words = split_words(line);
+        std::vector<std::string_view> words = split_whitespace(line);
         if (words.empty()) continue;
         if (!expected.empty() && line.find(expected) == 0) return true;
         if (words[0] == "feature") answer_features(line);
@@ -353,7 +354,7 @@ EnginePlayer::SearchLine XboardEnginePlayer::read_search_line(
     if (starts_with_text(line, "my move is")) {
         std::size_t colon = line.find(':');
         std::vector<std::string_view> rest =
-            split_words(std::string_view(line).substr(colon == std::string::npos ? 10 : colon + 1));
+            split_whitespace(std::string_view(line).substr(colon == std::string::npos ? 10 : colon + 1));
         if (!rest.empty()) move_text = rest[0];
         return SearchLine::MOVE;
     }

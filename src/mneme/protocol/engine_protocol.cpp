@@ -2,18 +2,13 @@
 
 #include "mneme/protocol/uci_protocol.h"
 #include "mneme/protocol/xboard_protocol.h"
+#include "mneme/util/text.h"
 
 namespace mneme {
 
 std::vector<std::string> split_words(std::string_view line) {
     std::vector<std::string> words;
-    std::size_t i = 0;
-    while (i < line.size()) {
-        while (i < line.size() && std::isspace(static_cast<unsigned char>(line[i]))) ++i;
-        std::size_t start = i;
-        while (i < line.size() && !std::isspace(static_cast<unsigned char>(line[i]))) ++i;
-        if (i > start) words.emplace_back(line.substr(start, i - start));
-    }
+    for (std::string_view word : split_whitespace(line)) words.emplace_back(word);
     return words;
 }
 
