@@ -256,16 +256,19 @@ bool XboardEnginePlayer::set_up_board(const Position& start) {
         pending_error_ = "engine does not support variant fischerandom";
         return false;
     }
-    if (!standard_start && !features_.setboard) {
-        // The "edit" fallback of protocol 1 is not implemented.
+    if (!standard_start && !features_.setboard && chess960_) {
+        // "edit" cannot say which rooks may castle in Chess960.
         pending_fault_ = PlayerFault::PROTOCOL_ERROR;
-        pending_error_ = "engine lacks setboard for " + start.fen();
+        pending_error_ = "engine lacks setboard for the Chess960 position " + start.fen();
         return false;
     }
     process_.write_line("new");
     process_.write_line("force");
     if (chess960_) process_.write_line("variant fischerandom");
-    if (!standard_start) process_.write_line("setboard " + start.fen());
+    if (!standard_start) {
+        if (features_.setboard) process_.write_line("setboard " + start.fen());
+        else send_edit_commands(start);
+    }
     process_.write_line("easy");  // no pondering
     process_.write_line("post");
     std::string error;
@@ -278,6 +281,24 @@ bool XboardEnginePlayer::set_up_board(const Position& start) {
     }
     board_in_sync_ = true;
     return true;
+}
+
+void XboardEnginePlayer::send_edit_commands(const Position& start) {
+    // "edit" keeps the side to move; xboard's trick for Black to move is a first move made
+    // from the start position before the board is replaced.
+    if (start.side_to_move() == BLACK)
+        process_.write_line(std::string(features_.usermove ? "usermove " : "") + "a2a3");
+    process_.write_line("edit");
+    process_.write_line("#");  // an empty board
+    for (Color colour : {WHITE, BLACK}) {
+        if (colour == BLACK) process_.write_line("c");
+        for (Bitboard pieces = start.pieces(colour); pieces;) {
+            Square square = pop_lsb(pieces);
+            char letter = "?PNBRQK"[type_of(start.piece_on(square))];
+            process_.write_line(std::string(1, letter) + square_name(square));
+        }
+    }
+    process_.write_line(".");
 }
 
 void XboardEnginePlayer::new_game(const Position& start, bool chess960) {

@@ -37,6 +37,9 @@ private:
     void answer_features(const std::string& line);
     // "new", "force", variant, "setboard"; then drains stale output. False sets the pending fault.
     bool set_up_board(const Position& start);
+    // Protocol 1's set-up for engines without setboard: "edit", "#", the pieces ("Pa2"), "c"
+    // for Black's, "." (castling rights follow from king and rook squares; no en passant).
+    void send_edit_commands(const Position& start);
     // Sends "ping N" and waits for "pong N" (when the engine supports ping), else reads what is
     // already there; discards everything else. False when the engine died, timed out or
     // rejected a move.
