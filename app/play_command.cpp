@@ -18,6 +18,7 @@
 #include "mneme/notation/uci_move.h"
 #include "mneme/pgn/pgn_writer.h"
 #include "mneme/search/search.h"
+#include "mneme/util/text.h"
 
 namespace mneme::app {
 
@@ -49,8 +50,7 @@ bool utf8_locale() {
     for (const char* name : {"LC_ALL", "LC_CTYPE", "LANG"}) {
         const char* value = std::getenv(name);
         if (!value || !*value) continue;
-        std::string text(value);
-        for (char& c : text) c = char(std::tolower(static_cast<unsigned char>(c)));
+        std::string text = lower_case(value);
         return text.find("utf-8") != std::string::npos || text.find("utf8") != std::string::npos;
     }
     return false;
@@ -69,10 +69,6 @@ std::string describe_score(Value v) {
     return text;
 }
 
-std::string lower_case(std::string text) {
-    for (char& c : text) c = char(std::tolower(static_cast<unsigned char>(c)));
-    return text;
-}
 
 class TerminalGame {
 public:

@@ -8,17 +8,13 @@
 
 #include "mneme/core/movegen.h"
 #include "mneme/search/static_exchange.h"
+#include "mneme/util/text.h"
 
 namespace mneme {
 
 namespace {
 
 using SteadyClock = std::chrono::steady_clock;
-
-std::string lower_case(std::string text) {
-    for (char& c : text) c = char(std::tolower(static_cast<unsigned char>(c)));
-    return text;
-}
 
 bool parse_switch(const std::string& value, bool& out) {
     std::string v = lower_case(value);

@@ -10,6 +10,7 @@
 #include "mneme/notation/epd.h"
 #include "mneme/pgn/input_stream.h"
 #include "mneme/pgn/pgn_reader.h"
+#include "mneme/util/text.h"
 
 namespace mneme {
 
@@ -31,12 +32,6 @@ constexpr std::uint64_t BOOK_SALT = 0x424f4f4bULL;
 
 std::uint64_t derive_seed(std::uint64_t seed, std::uint64_t salt, std::uint64_t index) {
     return mix(mix(seed ^ salt) + index);
-}
-
-std::string lower(std::string_view text) {
-    std::string out(text);
-    for (char& c : out) c = char(std::tolower(static_cast<unsigned char>(c)));
-    return out;
 }
 
 bool ends_with(std::string_view text, std::string_view suffix) {
@@ -87,19 +82,21 @@ public:
 };
 
 OpeningFormat opening_format_from_name(std::string_view name) {
-    std::string n = lower(name);
+    std::string n = lower_case(name);
     if (n == "epd") return OpeningFormat::EPD;
     if (n == "pgn") return OpeningFormat::PGN;
     if (n == "polyglot" || n == "bin") return OpeningFormat::POLYGLOT;
-    throw OpeningSuiteError("unknown opening format '" + std::string(name) +
-                            "' (expected epd, pgn or polyglot)");
+    throw OpeningSuiteError(std::string("unknown opening format '")
+                                .append(name)
+                                .append("' (expected epd, pgn or polyglot)"));
 }
 
 OpeningFormat opening_format_from_path(std::string_view path) {
-    std::string p = lower(path);
+    std::string lowered = lower_case(path);
+    std::string_view p = lowered;
     for (std::string_view compressed : {".zst", ".zstd", ".gz"})
         if (ends_with(p, compressed)) {
-            p.resize(p.size() - compressed.size());
+            p.remove_suffix(compressed.size());
             break;
         }
     if (ends_with(p, ".epd")) return OpeningFormat::EPD;

@@ -51,38 +51,26 @@ public:
     // The player for spec `index` in `slot` (0 or 1: the same spec can play itself), or
     // nullptr with `error` when it cannot be started.
     Player* get(int index, int slot, std::string& error) {
-        auto& entry = players_[{index, slot}];
-        if (!entry) {
-            entry = make_player(settings_.players[std::size_t(index)]);
-            if (!entry->start(error)) {
-                entry.reset();
-                return nullptr;
-            }
-        } else if (!entry->healthy() && !entry->restart(error)) {
-            entry.reset();
-            return nullptr;
-        }
-        return entry.get();
+        return ready(players_[{index, slot}], settings_.players[std::size_t(index)], error);
     }
 
-    Player* referee(std::string& error) {
-        if (!referee_) {
-            referee_ = make_player(*settings_.referee);
-            if (!referee_->start(error)) {
-                referee_.reset();
-                return nullptr;
-            }
-        } else if (!referee_->healthy() && !referee_->restart(error)) {
-            referee_.reset();
-            return nullptr;
-        }
-        return referee_.get();
-    }
+    Player* referee(std::string& error) { return ready(referee_, *settings_.referee, error); }
 
 private:
     const TournamentSettings& settings_;
     std::map<std::pair<int, int>, std::unique_ptr<Player>> players_;
     std::unique_ptr<Player> referee_;
+
+    // Starts `entry` on first use and restarts it after a fault; empties it when it fails.
+    static Player* ready(std::unique_ptr<Player>& entry, const PlayerSpec& spec, std::string& error) {
+        if (!entry) {
+            entry = make_player(spec);
+            if (!entry->start(error)) entry.reset();
+        } else if (!entry->healthy() && !entry->restart(error)) {
+            entry.reset();
+        }
+        return entry.get();
+    }
 };
 
 // A game that could not start because a player could not be launched: a loss for that player.

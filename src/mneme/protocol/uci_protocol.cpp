@@ -10,6 +10,7 @@
 #include "mneme/eval/evaluate.h"
 #include "mneme/notation/uci_move.h"
 #include "mneme/protocol/engine_protocol.h"
+#include "mneme/util/text.h"
 
 namespace mneme {
 
@@ -22,12 +23,6 @@ std::optional<std::int64_t> parse_integer(const std::string& text) {
     auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
     if (error != std::errc() || end != text.data() + text.size()) return std::nullopt;
     return value;
-}
-
-std::string lower_case(std::string text) {
-    std::transform(text.begin(), text.end(), text.begin(),
-                   [](unsigned char c) { return char(std::tolower(c)); });
-    return text;
 }
 
 // "name Move Overhead value 30" -> {"move overhead", "30"}; names are case-insensitive.

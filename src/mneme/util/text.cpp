@@ -8,6 +8,12 @@ namespace {
 bool is_space(char c) { return std::isspace(static_cast<unsigned char>(c)) != 0; }
 }  // namespace
 
+std::string lower_case(std::string_view text) {
+    std::string out(text);
+    for (char& c : out) c = char(std::tolower(static_cast<unsigned char>(c)));
+    return out;
+}
+
 std::vector<std::string_view> split_whitespace(std::string_view text) {
     std::vector<std::string_view> words;
     std::size_t i = 0;
