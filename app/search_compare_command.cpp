@@ -67,6 +67,8 @@ std::vector<Variant> make_variants(int depth) {
     variants.push_back({"  +counter-move", o, depth, true});
     o.history = true;
     variants.push_back({"  +history", o, depth, true});
+    o.continuation_history = true;
+    variants.push_back({"  +continuation history", o, depth, true});
     o.transposition_table = true;
     variants.push_back({"  +tt cut-offs", o, depth, false});
     o.tt_move = true;
@@ -77,6 +79,10 @@ std::vector<Variant> make_variants(int depth) {
     variants.push_back({"  +null move", o, depth, false});
     o.futility = true;
     variants.push_back({"  +futility", o, depth, false});
+    o.move_count_pruning = true;
+    variants.push_back({"  +move-count pruning", o, depth, false});
+    o.see_pruning = true;
+    variants.push_back({"  +see pruning", o, depth, false});
     o.late_move_reductions = true;
     variants.push_back({"  +lmr (= engine)", o, depth, false});
     return variants;

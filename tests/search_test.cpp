@@ -48,9 +48,11 @@ TEST(Search, FindsMateInOne) {
 }
 
 TEST(Search, FindsMateInTwo) {
-    // The only mate in two: 1. Ra6! bxa6 (or anything) 2. b7#.
+    // The only mate in two: 1. Ra6! bxa6 (or anything) 2. b7#. After 1. Ra6 Black is in
+    // zugzwang, so a null move (a pass) fails high there; only the verification search of a
+    // null-move cut-off finds the mate, which needs a few plies more than the mate's length.
     Position pos = Position::from_fen("kbK5/pp6/1P6/8/8/8/8/R7 w - - 0 1");
-    SearchResult result = search_to_depth(pos, 5);
+    SearchResult result = search_to_depth(pos, 10);
     EXPECT_EQ(result.score, mate_in(3));
     EXPECT_EQ(result.best, uci(pos, "a1a6"));
     // Whatever the answer, a mate in one follows.

@@ -116,9 +116,12 @@ bool MnemePlayer::start(std::string& error) {
                            : name == "killers"            ? &options.killers
                            : name == "countermoves"       ? &options.counter_moves
                            : name == "history"            ? &options.history
+                           : name == "continuationhistory" ? &options.continuation_history
                            : name == "nullmove"           ? &options.null_move
                            : name == "lmr"                ? &options.late_move_reductions
                            : name == "futility"           ? &options.futility
+                           : name == "movecountpruning"   ? &options.move_count_pruning
+                           : name == "seepruning"         ? &options.see_pruning
                                                           : nullptr;
             if (!target) {
                 error = "unknown option '" + raw_name + "' for the mneme player";

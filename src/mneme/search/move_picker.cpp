@@ -14,7 +14,7 @@ bool is_tactical(const Position& pos, Move m) {
 
 MovePicker::MovePicker(const Position& pos, Move tt_move, const KillerMoves& killers,
                        Move counter, const ButterflyHistory& history, bool order_captures,
-                       bool use_history)
+                       bool use_history, const PieceToHistory* const* continuation)
     : pos_(pos),
       history_(history),
       killers_{killers.moves[0], killers.moves[1]},
@@ -25,6 +25,7 @@ MovePicker::MovePicker(const Position& pos, Move tt_move, const KillerMoves& kil
       quiescence_(false),
       with_quiets_(true) {
     tt_move_ = tt_move && pos.pseudo_legal(tt_move) && pos.legal(tt_move) ? tt_move : Move::none();
+    if (continuation) continuation_[0] = continuation[0], continuation_[1] = continuation[1];
 }
 
 MovePicker::MovePicker(const Position& pos, Move tt_move, const ButterflyHistory& history)
@@ -52,9 +53,16 @@ void MovePicker::score_captures() {
 }
 
 void MovePicker::score_quiets() {
+    if (!use_history_) return;  // scores stay 0: generation order
     Color us = pos_.side_to_move();
-    for (int i = current_; i < end_; ++i)
-        moves_[i].score = use_history_ ? history_.get(us, moves_[i].move) : 0;
+    for (int i = current_; i < end_; ++i) {
+        Move m = moves_[i].move;
+        Piece piece = pos_.moved_piece(m);
+        int score = history_.get(us, m);
+        for (const PieceToHistory* slice : continuation_)
+            if (slice) score += slice->get(piece, m.to());
+        moves_[i].score = score;
+    }
 }
 
 Move MovePicker::pick_best() {

@@ -15,9 +15,11 @@ public:
     // `counter` is the quiet move that last refuted the opponent's previous move; it follows the
     // killers. Without `order_captures` captures come in generation order, none postponed;
     // without `use_history` quiet moves do too (the switches of SearchOptions).
+    // `continuation` holds the continuation-history slices of the moves one and two plies
+    // back (either may be null); their scores add to the butterfly score of a quiet move.
     MovePicker(const Position& pos, Move tt_move, const KillerMoves& killers, Move counter,
                const ButterflyHistory& history, bool order_captures = true,
-               bool use_history = true);
+               bool use_history = true, const PieceToHistory* const* continuation = nullptr);
     // Quiescence: captures and promotions by victim and attacker; every evasion when in check.
     MovePicker(const Position& pos, Move tt_move, const ButterflyHistory& history);
 
@@ -53,6 +55,7 @@ private:
 
     const Position& pos_;
     const ButterflyHistory& history_;
+    const PieceToHistory* continuation_[2] = {nullptr, nullptr};
     Move tt_move_;
     Move killers_[2];
     Move counter_;

@@ -61,6 +61,10 @@ constexpr Value futility_margin(int depth) { return 100 + 120 * depth; }
 // Reverse futility: a static score this far above beta is trusted to stay above it.
 constexpr int REVERSE_FUTILITY_MAX_DEPTH = 6;
 constexpr Value reverse_futility_margin(int depth) { return 90 * depth; }
+// Null-move cut-offs from this depth on are verified by a search without passes (zugzwang).
+constexpr int NULL_MOVE_VERIFICATION_DEPTH = 6;
+// Delta pruning in quiescence: what a capture may gain beyond its victim's value.
+constexpr Value QUIESCENCE_DELTA_MARGIN = 200;
 // Aspiration: the first window's half width, in centipawns.
 constexpr Value ASPIRATION_DELTA = 20;
 constexpr int ASPIRATION_MIN_DEPTH = 4;
@@ -121,6 +125,7 @@ std::uint64_t Searcher::total_nodes() const {
 void Searcher::clear() {
     own_table_.clear();
     history_.clear();
+    continuation_->clear();
     for (auto& helper : helpers_) helper->clear_statistics();
     for (auto& by_piece : counter_moves_)
         for (Move& m : by_piece) m = Move::none();
@@ -154,11 +159,13 @@ SearchResult Searcher::search(const Position& pos, const SearchLimits& limits,
     for (auto& k : killers_) k.clear();
     nodes_.store(0, std::memory_order_relaxed);
     seldepth_ = 0;
+    null_move_min_ply_ = 0;
     completed_depth_ = 0;
     stopped_ = false;
     statistics_ = {};
     on_info_ = &on_iteration;
     repetition_keys_[0] = pos_.state().repetition_key;
+    static_evals_[0] = pos_.in_check() ? VALUE_NONE : evaluate(pos_);
 
     // Root moves in the order the move picker would try them, restricted to "searchmoves".
     root_moves_.clear();
@@ -324,6 +331,7 @@ Value Searcher::search_root(int depth, Value alpha, Value beta) {
             progress.current_move_number = int(i) + 1;
             (*on_info_)(progress);
         }
+        move_slices_[0] = &continuation_->after(pos_.moved_piece(rm.move), rm.move.to());
         pos_.do_move(rm.move);
         Value v;
         if (algorithm == SearchAlgorithm::MINIMAX) {
@@ -388,6 +396,23 @@ void Searcher::update_pv(int ply, Move m) {
     pv_length_[ply] = std::max(pv_length_[ply + 1], ply + 1);
 }
 
+void Searcher::continuation_slices(int ply, PieceToHistory* out[2]) const {
+    out[0] = out[1] = nullptr;
+    if (!options_.continuation_history) return;
+    if (ply >= 1) out[0] = move_slices_[ply - 1];
+    if (ply >= 2) out[1] = move_slices_[ply - 2];
+}
+
+int Searcher::quiet_history(int ply, Move m) const {
+    PieceToHistory* slices[2];
+    continuation_slices(ply, slices);
+    Piece piece = pos_.moved_piece(m);
+    int score = history_.get(pos_.side_to_move(), m);
+    for (const PieceToHistory* slice : slices)
+        if (slice) score += slice->get(piece, m.to());
+    return score;
+}
+
 void Searcher::update_quiet_statistics(int ply, int depth, Move best, const Move* quiets,
                                        int count) {
     Color us = pos_.side_to_move();
@@ -399,9 +424,16 @@ void Searcher::update_quiet_statistics(int ply, int depth, Move best, const Move
             counter_moves_[pos_.piece_on(previous.to())][previous.to()] = best;
     }
     if (!options_.history) return;
-    history_.update(us, best, bonus);
+    PieceToHistory* slices[2];
+    continuation_slices(ply, slices);
+    auto reward = [&](Move m, int amount) {
+        history_.update(us, m, amount);
+        for (PieceToHistory* slice : slices)
+            if (slice) slice->update(pos_.moved_piece(m), m.to(), amount);
+    };
+    reward(best, bonus);
     // The quiet moves tried before the cut-off were worse guesses.
-    for (int i = 0; i < count; ++i) history_.update(us, quiets[i], -bonus);
+    for (int i = 0; i < count; ++i) reward(quiets[i], -bonus);
 }
 
 Value Searcher::negamax(int depth, Value alpha, Value beta, int ply, bool pv_node) {
@@ -437,31 +469,59 @@ Value Searcher::negamax(int depth, Value alpha, Value beta, int ply, bool pv_nod
 
     Value static_eval = VALUE_NONE;
     if (!in_check) static_eval = tt_hit && tt.eval != VALUE_NONE ? tt.eval : evaluate(pos_);
+    static_evals_[ply] = static_eval;
+    // Whether our position got better since our last move: if not, the pruning below can be
+    // bolder, since a refutation of this line is then more likely to exist.
+    bool improving = false;
+    if (!in_check && ply >= 2) {
+        Value before = static_evals_[ply - 2];
+        if (before == VALUE_NONE && ply >= 4) before = static_evals_[ply - 4];
+        improving = before == VALUE_NONE || static_eval > before;
+    }
 
     // Reverse futility (static null move): far enough above beta near the leaves, the side to
     // move is assumed to stay there whatever it plays.
     if (options_.futility && !pv_node && !in_check && depth <= REVERSE_FUTILITY_MAX_DEPTH &&
-        !is_mate_score(beta) && static_eval - reverse_futility_margin(depth) >= beta)
+        !is_mate_score(beta) &&
+        static_eval - reverse_futility_margin(depth - (improving ? 1 : 0)) >= beta)
         return static_eval;
 
     // Null-move pruning: if passing still leaves us above beta, a real move will too.
     Color us = pos_.side_to_move();
     if (options_.null_move && !pv_node && !in_check && depth >= 3 && static_eval >= beta &&
-        !is_mate_score(beta) && pos_.last_move() != Move::null() &&
+        !is_mate_score(beta) && pos_.last_move() != Move::null() && ply >= null_move_min_ply_ &&
         has_non_pawn_material(pos_, us)) {
-        int reduction = 3 + depth / 4;
+        // The further above beta, the more a pass can afford to look shallower.
+        int reduction = 3 + depth / 3 + std::min((static_eval - beta) / 200, 3);
+        move_slices_[ply] = nullptr;
         pos_.do_null_move();
         Value v = -negamax(depth - 1 - reduction, -beta, -beta + 1, ply + 1, false);
         pos_.undo_null_move();
         if (stopped_) return 0;
-        // A mate found after passing proves nothing about the real moves.
-        if (v >= beta) return is_mate_score(v) ? beta : v;
+        if (v >= beta) {
+            // A mate found after passing proves nothing about the real moves.
+            if (is_mate_score(v)) v = beta;
+            if (depth < NULL_MOVE_VERIFICATION_DEPTH || null_move_min_ply_ != 0) return v;
+            // Zugzwang, where passing is the best "move", fools the pass; deep enough, a
+            // reduced search of the real moves with no pass for this side checks it.
+            null_move_min_ply_ = ply + 3 * (depth - reduction) / 4;
+            Value verified = negamax(depth - reduction, beta - 1, beta, ply, false);
+            null_move_min_ply_ = 0;
+            if (stopped_) return 0;
+            if (verified >= beta) return v;
+        }
     }
+
+    // Internal iterative reduction: a node the table knows nothing about is probably not
+    // worth the full depth; if it matters, the next iteration finds its move in the table.
+    if (options_.late_move_reductions && !minimax && depth >= 4 && !tt_move) --depth;
 
     const KillerMoves no_killers{};
     Move counter = options_.counter_moves ? counter_move() : Move::none();
+    PieceToHistory* slices[2];
+    continuation_slices(ply, slices);
     MovePicker picker(pos_, tt_move, options_.killers ? killers_[ply] : no_killers, counter,
-                      history_, options_.capture_ordering, options_.history);
+                      history_, options_.capture_ordering, options_.history, slices);
     Value best_value = -VALUE_INFINITE;
     Move best_move;
     int move_count = 0;
@@ -472,24 +532,52 @@ Value Searcher::negamax(int depth, Value alpha, Value beta, int ply, bool pv_nod
     // check are skipped; the margin stands in for their score.
     bool futile = options_.futility && !pv_node && !in_check && depth <= FUTILITY_MAX_DEPTH &&
                   !is_mate_score(alpha) && static_eval + futility_margin(depth) <= alpha;
+    // Move-count pruning: after this many moves in a shallow node, the quiet ones left,
+    // ordered last by history, are skipped.
+    const int quiet_move_limit = (3 + depth * depth) / (improving ? 1 : 2);
 
     while (Move m = picker.next()) {
         ++move_count;
         bool quiet = is_quiet(pos_, m);
         bool gives_check = pos_.gives_check(m);
-        if (futile && quiet && move_count > 1 && !gives_check) {
-            ++statistics_.futility_prunes;
-            best_value = std::max(best_value, static_eval + futility_margin(depth));
-            continue;
+        int history_score = quiet ? quiet_history(ply, m) : 0;
+        // Shallow pruning needs a move already found that does not lose to mate, so that a
+        // node never ends up with nothing but pruned moves and a false mate score.
+        if (!minimax && best_value > VALUE_MATED_IN_MAX_PLY) {
+            if (futile && quiet && !gives_check) {
+                ++statistics_.futility_prunes;
+                best_value = std::max(best_value, static_eval + futility_margin(depth));
+                continue;
+            }
+            if (options_.move_count_pruning && quiet && !in_check && !gives_check &&
+                depth <= 8 && move_count > quiet_move_limit) {
+                ++statistics_.futility_prunes;
+                continue;
+            }
+            // Quiet moves with a long record of failing are not worth a shallow look.
+            if (options_.move_count_pruning && quiet && !in_check && !gives_check &&
+                depth <= 3 && history_score < -3000 * depth) {
+                ++statistics_.futility_prunes;
+                continue;
+            }
+            // Moves that lose material to a simple exchange, near the leaves; a check may be
+            // a sacrifice that mates, so it is spared.
+            if (options_.see_pruning && depth <= 7 && !in_check && !gives_check &&
+                static_exchange(pos_, m) < (quiet ? -60 * depth : -100 * depth)) {
+                ++statistics_.futility_prunes;
+                continue;
+            }
         }
         // Late quiet moves of a well-ordered node rarely matter: search them shallower first.
         int reduction = 0;
         if (options_.late_move_reductions && !minimax && depth >= 3 && move_count > 2 &&
             quiet && !in_check && !gives_check && m != counter && !killers_[ply].contains(m)) {
-            reduction = late_move_reduction(depth, move_count) - (pv_node ? 1 : 0);
+            reduction = late_move_reduction(depth, move_count) - (pv_node ? 1 : 0) +
+                        (improving ? 0 : 1) - history_score / 8192;
             reduction = std::clamp(reduction, 0, depth - 2);
         }
 
+        move_slices_[ply] = &continuation_->after(pos_.moved_piece(m), m.to());
         pos_.do_move(m);
         Value v = -VALUE_INFINITE;
         bool full_depth = true;
@@ -582,8 +670,18 @@ Value Searcher::quiescence(Value alpha, Value beta, int ply, bool pv_node) {
     int move_count = 0;
     while (Move m = picker.next()) {
         ++move_count;
-        // Captures that lose material are not worth a look when standing pat is allowed.
-        if (!in_check && m.kind() != PROMOTION && static_exchange(pos_, m) < 0) continue;
+        if (!in_check && m.kind() != PROMOTION) {
+            // Delta pruning: a capture that leaves us below alpha even if its victim came
+            // for free and a margin for position besides.
+            PieceType victim = m.kind() == EN_PASSANT ? PAWN : type_of(pos_.piece_on(m.to()));
+            Value optimistic = static_eval + SEE_VALUE[victim] + QUIESCENCE_DELTA_MARGIN;
+            if (options_.futility && optimistic <= alpha && !pos_.gives_check(m)) {
+                best_value = std::max(best_value, optimistic);
+                continue;
+            }
+            // Captures that lose material are not worth a look when standing pat is allowed.
+            if (static_exchange(pos_, m) < 0) continue;
+        }
         pos_.do_move(m);
         Value v = -quiescence(-beta, -alpha, ply + 1, pv_node);
         pos_.undo_move();

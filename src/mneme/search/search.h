@@ -135,6 +135,9 @@ private:
     void count_node();
     void update_pv(int ply, Move m);
     void update_quiet_statistics(int ply, int depth, Move best, const Move* quiets, int count);
+    // The slices of the moves one and two plies before `ply` (null when there are none).
+    void continuation_slices(int ply, PieceToHistory* out[2]) const;
+    int quiet_history(int ply, Move m) const;
     bool should_stop_iterating(int depth) const;
     SearchInfo make_info(int depth, std::size_t line = 0) const;
     void report_lines(int depth, const InfoCallback& on_iteration) const;
@@ -152,6 +155,7 @@ private:
     std::vector<std::unique_ptr<Searcher>> helpers_;
     std::vector<std::thread> helper_threads_;
     ButterflyHistory history_;
+    std::unique_ptr<ContinuationHistory> continuation_ = std::make_unique<ContinuationHistory>();
     // The quiet move that last refuted a move, by the refuted move's piece and destination.
     Move counter_moves_[PIECE_CODE_COUNT][64];
     SearchOptions options_;
@@ -170,11 +174,17 @@ private:
 
     std::atomic<std::uint64_t> nodes_{0};
     int seldepth_ = 0;
+    // While a null-move cut-off is verified, no pass before this ply (0: passes allowed).
+    int null_move_min_ply_ = 0;
     int completed_depth_ = 0;
 
     // Per-ply state; one spare ply for the children of the deepest node.
     KillerMoves killers_[MAX_PLY + 2];
     Key repetition_keys_[MAX_PLY + 2];
+    // The continuation-history slice of the move made at each ply (null after a null move).
+    PieceToHistory* move_slices_[MAX_PLY + 2];
+    // The static evaluation at each ply (VALUE_NONE in check), to tell whether it improves.
+    Value static_evals_[MAX_PLY + 2];
     // Triangular principal variation table: pv_[ply][ply..pv_length_[ply]) is the line
     // from that ply.
     Move pv_[MAX_PLY + 2][MAX_PLY + 2];

@@ -25,10 +25,13 @@ struct SearchOptions {
     bool killers = true;
     bool counter_moves = true;
     bool history = true;
+    bool continuation_history = true;  // quiet moves also scored as answers to the last two
     // Selectivity.
     bool null_move = true;
     bool late_move_reductions = true;
     bool futility = true;           // frontier futility and reverse futility pruning
+    bool move_count_pruning = true; // late quiet moves of shallow nodes skipped
+    bool see_pruning = true;        // shallow moves that lose material by exchange skipped
 
     Value contempt = 0;             // centipawns a draw is worse than equality for the root side
     int multi_pv = 1;               // how many best root moves to score exactly
@@ -41,8 +44,9 @@ struct SearchOptions {
         SearchOptions o;
         o.algorithm = algorithm;
         o.aspiration = o.transposition_table = o.tt_move = o.capture_ordering = false;
-        o.killers = o.counter_moves = o.history = false;
+        o.killers = o.counter_moves = o.history = o.continuation_history = false;
         o.null_move = o.late_move_reductions = o.futility = false;
+        o.move_count_pruning = o.see_pruning = false;
         return o;
     }
 };

@@ -45,14 +45,14 @@ void TimeManager::start(const SearchLimits& limits, Color us) {
         soft_limit_ms_ = hard_limit_ms_ = std::max<std::int64_t>(time_left / 10, 1);
         return;
     }
-    // Plan as if this many moves remain; a sudden-death game is assumed to last ~40 more.
-    std::int64_t moves_left = limits.moves_to_go > 0 ? std::min(limits.moves_to_go, 40) : 40;
+    // Plan as if this many moves remain; a sudden-death game is assumed to last ~30 more.
+    std::int64_t moves_left = limits.moves_to_go > 0 ? std::min(limits.moves_to_go, 30) : 30;
     std::int64_t target = time_left / moves_left + increment * 3 / 4;
     // Never plan to use more than half of what is left: the game may go on long.
     target = std::clamp<std::int64_t>(target, 1, time_left / 2 + 1);
-    // The next iteration usually costs more than all before it, so none starts after half the
-    // target; a running one is cut off at a few times the target, well before the flag.
-    soft_limit_ms_ = std::max<std::int64_t>(target / 2, 1);
+    // The next iteration usually costs more than all before it, so none starts after 70% of
+    // the target; a running one is cut off at a few times the target, well before the flag.
+    soft_limit_ms_ = std::max<std::int64_t>(target * 7 / 10, 1);
     std::int64_t cap = limits.moves_to_go == 1 ? time_left * 9 / 10 : time_left * 4 / 5;
     hard_limit_ms_ = std::clamp<std::int64_t>(target * 4, 1, std::max<std::int64_t>(cap, 1));
 }
