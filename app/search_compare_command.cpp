@@ -130,7 +130,7 @@ int search_compare_command(const Arguments& args) {
     // Reference scores per depth, from the first exact variant searched at that depth.
     std::vector<std::vector<Value>> reference(MAX_PLY);
     std::printf("%zu positions, mean legal moves B = %.1f\n\n", positions.size(), branching);
-    std::printf("%-22s %5s %14s %9s %11s %8s\n", "variant", "depth", "nodes", "time s",
+    std::printf("%-24s %5s %14s %9s %11s %8s\n", "variant", "depth", "nodes", "time s",
                 "nodes/s", "agree");
     for (const Variant& variant : variants) {
         Searcher searcher(16);
@@ -152,7 +152,7 @@ int search_compare_command(const Arguments& args) {
         if (ref.empty() && variant.exact) ref = scores;
         for (std::size_t i = 0; i < scores.size() && i < ref.size(); ++i)
             result.positions_agreeing += scores[i] == ref[i];
-        std::printf("%-22s %5d %14llu %9.2f %11.0f %5d/%zu%s\n", variant.name.c_str(),
+        std::printf("%-24s %5d %14llu %9.2f %11.0f %5d/%zu%s\n", variant.name.c_str(),
                     variant.depth, (unsigned long long)result.nodes, result.seconds,
                     double(result.nodes) / std::max(result.seconds, 1e-9),
                     result.positions_agreeing, positions.size(),

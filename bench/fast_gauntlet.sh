@@ -1,0 +1,84 @@
+#!/usr/bin/env bash
+# Robustness gauntlet: mneme against a copy of itself and every Debian engine at fast limits, in
+# three legs — a clock (2+0.02), a fixed time per move (st) and a fixed depth — then a count of
+# the games each player lost by a fault (illegal move, crash, stalled connection, time forfeit,
+# protocol error). Any fault of mneme makes the exit status 1.
+#
+# usage: bench/fast_gauntlet.sh [ROUNDS] [OUTDIR]
+#   ROUNDS per opponent and leg, two games each (default 22: 8 opponents x 44 x 3 legs = 1,056
+#   games, about 45 minutes on two cores); OUTDIR defaults to bench/results/gauntlet.
+# An interrupted run continues where it stopped when started again with the same arguments.
+set -euo pipefail
+
+rounds="${1:-22}"
+root="$(cd "$(dirname "$0")/.." && pwd)"
+outdir="${2:-$root/bench/results/gauntlet}"
+mneme="$root/build/release/mneme"
+openings="$root/../shared/data/openings/8moves_v3.pgn.zst"
+export PATH="$PATH:/usr/games"
+
+[[ -x "$mneme" ]] || { echo "fast_gauntlet: build first (cmake --preset release && cmake --build --preset release)" >&2; exit 2; }
+[[ -r "$openings" ]] || { echo "fast_gauntlet: $openings is missing" >&2; exit 2; }
+
+need() {  # need COMMAND PACKAGE
+    command -v "$1" >/dev/null && return
+    echo "fast_gauntlet: installing $2 (apt-get)" >&2
+    apt-get install -y "$2" >/dev/null 2>&1 || { apt-get update >/dev/null && apt-get install -y "$2" >/dev/null; }
+}
+need stockfish stockfish; need gnuchess gnuchess; need fairymax fairymax; need phalanx phalanx
+need glaurung glaurung; need toga2 toga2; need ethereal-chess ethereal-chess
+
+mkdir -p "$outdir"
+# The runner plays copies, so rebuilding during the run does not swap the engine.
+binary="$outdir/mneme"
+[[ -x "$binary" && -n "$(ls "$outdir"/*.pgn 2>/dev/null)" ]] || cp "$mneme" "$binary"
+cp -f "$binary" "$outdir/mneme-copy"
+
+opponents=(
+    -engine cmd="$outdir/mneme-copy" proto=uci name=mneme-copy
+    -engine cmd="gnuchess -u" proto=uci name=gnuchess
+    -engine cmd=fairymax proto=xboard name=fairymax
+    -engine cmd=phalanx proto=xboard name=phalanx
+    -engine cmd=glaurung proto=uci name=glaurung
+    -engine cmd=toga2 proto=uci name=toga2
+    -engine cmd=ethereal-chess proto=uci name=ethereal
+    -engine cmd=stockfish proto=uci name=stockfish-2000 option.UCI_LimitStrength=true option.UCI_Elo=2000
+)
+
+leg() {  # leg NAME LIMIT...
+    local name="$1"; shift
+    local pgn="$outdir/$name.pgn" resume=()
+    [[ -s "$pgn" ]] && resume=(-resume)
+    echo "== leg $name: $* ($rounds rounds x 2 games per opponent)" >&2
+    "$binary" tournament -gauntlet \
+        -engine cmd="$binary" proto=uci name=mneme \
+        "${opponents[@]}" \
+        -each "$@" -games 2 -rounds "$rounds" -concurrency 2 \
+        -openings file="$openings" order=random -seed 3 -hangtimeout 30 \
+        -pgnout "$pgn" "${resume[@]}" -json "$outdir/$name.json" >"$outdir/$name.log" 2>&1 || true
+    tail -n 25 "$outdir/$name.log"
+}
+
+leg clock tc=2+0.02
+leg movetime st=0.1
+leg depth depth=6
+
+# Faults per player over all legs, from the Termination tag and the result.
+python3 - "$outdir"/clock.pgn "$outdir"/movetime.pgn "$outdir"/depth.pgn <<'EOF'
+import re, sys
+from collections import Counter
+faults = ("illegal move", "crash", "stalled connection", "time forfeit", "protocol error")
+games, by_player = 0, Counter()
+for path in sys.argv[1:]:
+    for game in open(path, encoding="utf-8", errors="replace").read().split("[Event ")[1:]:
+        tag = lambda name: (re.search(r'\[%s "([^"]*)"\]' % name, game) or [None, ""])[1]
+        games += 1
+        termination = tag("Termination")
+        if termination not in faults: continue
+        loser = tag("Black") if tag("Result") == "1-0" else tag("White") if tag("Result") == "0-1" else "?"
+        by_player[(loser, termination)] += 1
+print(f"{games} games")
+if not by_player: print("no faults")
+for (player, kind), n in sorted(by_player.items()): print(f"  {player}: {n} x {kind}")
+sys.exit(1 if any(p.startswith("mneme") for p, _ in by_player) else 0)
+EOF
