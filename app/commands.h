@@ -19,5 +19,9 @@ int search_compare_command(const Arguments& args);
 // match (two players) and tournament (two or more) share one front end.
 int match_command(const Arguments& args, bool tournament);
 int report_command(const Arguments& args);
+// book build|merge|export|probe; export and probe are reached through book_command.
+int book_command(const Arguments& args);
+int book_export_command(const Arguments& args);
+int book_probe_command(const Arguments& args);
 
 }  // namespace mneme::app

@@ -36,6 +36,18 @@ void print_usage() {
         "  pgn stats FILE...      games, plies, results, skipped games, games/s\n"
         "  pgn check FILE...      report every unreadable game; exit 1 if any\n"
         "  pgn convert IN OUT     rewrite games in PGN export format (80 columns)\n"
+        "  book build IN.pgn[.zst]... -o OUT.mbook [--max-ply N] [--min-elo N] [--min-both-elo N]\n"
+        "       [--from-date D] [--to-date D] [--eco C00-C19,...] [--time-class classical|rapid|blitz]\n"
+        "       [--min-count N] [--memory MB] [--quiet]\n"
+        "                         an opening book of W/D/L counts per (position, move)\n"
+        "  book merge A.mbook B.mbook... -o OUT.mbook [--min-count N]\n"
+        "                         add the counts of books built separately\n"
+        "  book export IN.mbook -o OUT.bin [--policy P] [--min-games N] ...\n"
+        "                         write a Polyglot book weighted by a policy\n"
+        "  book probe BOOK.mbook|BOOK.bin FEN|startpos [moves M...] [--policy P] [--seed S] [--all]\n"
+        "                         the book moves of a position and the policy's choice;\n"
+        "                         policies: opta1|opta2|opta3|wilson|best|weighted\n"
+        "  book info BOOK.mbook   entries, positions, description and checksum of a book\n"
         "  help                   this text\n";
 }
 
@@ -52,6 +64,7 @@ int main(int argc, char** argv) {
         if (command == "perft") return mneme::app::perft_command(args);
         if (command == "epd-test") return mneme::app::epd_test_command(args);
         if (command == "pgn") return mneme::app::pgn_command(args);
+        if (command == "book") return mneme::app::book_command(args);
         if (command == "play") return mneme::app::play_command(args);
         if (command == "bench") return mneme::app::bench_command(args);
         if (command == "eval") return mneme::app::eval_command(args);

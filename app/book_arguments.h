@@ -1,0 +1,89 @@
+// Reading the options of the book subcommands with messages that name the option.
+#pragma once
+
+#include <charconv>
+#include <stdexcept>
+#include <string>
+
+#include "commands.h"
+#include "mneme/book/book_policy.h"
+#include "mneme/book/game_filter.h"
+
+namespace mneme::app {
+
+class ArgumentReader {
+public:
+    ArgumentReader(const Arguments& args, std::string usage)
+        : args_(args), usage_(std::move(usage)) {}
+
+    bool more() const { return position_ < args_.size(); }
+    const std::string& next() { return args_[position_++]; }
+    const std::string& peek() const { return args_[position_]; }
+
+    // The value after `option`.
+    const std::string& value(const std::string& option) {
+        if (!more()) throw std::runtime_error(option + " needs a value\n" + usage_);
+        return next();
+    }
+    long long integer(const std::string& option, long long low, long long high) {
+        const std::string& text = value(option);
+        long long number = 0;
+        auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), number);
+        if (error != std::errc() || end != text.data() + text.size() || number < low ||
+            number > high)
+            throw std::runtime_error(option + ": '" + text + "' is not a whole number from " +
+                                     std::to_string(low) + " to " + std::to_string(high));
+        return number;
+    }
+    double real(const std::string& option, double low, double high) {
+        const std::string& text = value(option);
+        std::size_t used = 0;
+        double number = 0;
+        try {
+            number = std::stod(text, &used);
+        } catch (const std::exception&) {
+            used = 0;
+        }
+        if (used != text.size() || text.empty() || !(number >= low && number <= high))
+            throw std::runtime_error(option + ": '" + text + "' is not a number from " +
+                                     std::to_string(low) + " to " + std::to_string(high));
+        return number;
+    }
+    std::string date(const std::string& option) {
+        const std::string& text = value(option);
+        if (!is_filter_date(text))
+            throw std::runtime_error(option + ": '" + text + "' is not a date YYYY.MM.DD");
+        return text;
+    }
+    // Reads a policy option into `policy`; false when `option` is not one.
+    bool policy_option(const std::string& option, BookPolicy& policy) {
+        if (option == "--policy") {
+            const std::string& name = value(option);
+            if (!parse_book_policy(name, policy.kind))
+                throw std::runtime_error("--policy: '" + name + "' is not one of " +
+                                         book_policy_names());
+        } else if (option == "--min-games")
+            policy.min_games = integer(option, 0, 1LL << 40);
+        else if (option == "--root-fraction")
+            policy.root_fraction = real(option, 0, 1);
+        else if (option == "--noise")
+            policy.noise = real(option, 0, 1);
+        else if (option == "--z")
+            policy.z = real(option, 0, 10);
+        else if (option == "--elo-reference")
+            policy.elo_reference = real(option, 0, 5000);
+        else
+            return false;
+        return true;
+    }
+    [[noreturn]] void unexpected(const std::string& argument) const {
+        throw std::runtime_error("unexpected argument '" + argument + "'\n" + usage_);
+    }
+
+private:
+    const Arguments& args_;
+    std::string usage_;
+    std::size_t position_ = 0;
+};
+
+}  // namespace mneme::app

@@ -1,0 +1,227 @@
+// mneme book: build a book from PGN, merge books; probe and export are in
+// book_policy_commands.cpp.
+#include <unistd.h>
+
+#include <atomic>
+#include <csignal>
+#include <cstdio>
+#include <filesystem>
+#include <iostream>
+#include <memory>
+
+#include "book_arguments.h"
+#include "commands.h"
+#include "mneme/book/book_builder.h"
+#include "mneme/book/book_file.h"
+#include "mneme/book/entry_source.h"
+#include "mneme/core/position.h"
+
+namespace mneme::app {
+
+namespace {
+
+std::atomic<bool> build_stop_requested{false};
+
+extern "C" void on_build_interrupt(int) {
+    // The first Ctrl-C lets the builder remove its runs; a second one leaves at once.
+    if (build_stop_requested.exchange(true)) _exit(130);
+}
+
+constexpr const char* BUILD_USAGE =
+    "usage: mneme book build IN.pgn[.gz|.zst]... -o OUT.mbook [--max-ply N (70)]\n"
+    "         [--min-elo N] [--min-both-elo N] [--from-date YYYY.MM.DD] [--to-date YYYY.MM.DD]\n"
+    "         [--eco A00-E99[,...]] [--time-class classical|rapid|blitz] [--min-count N]\n"
+    "         [--memory MB (1024)] [--quiet]";
+constexpr const char* MERGE_USAGE =
+    "usage: mneme book merge A.mbook B.mbook... -o OUT.mbook [--min-count N]";
+
+// Progress on one line that rewrites itself on a terminal; a line every 10 s otherwise.
+class BuildProgressLine {
+public:
+    explicit BuildProgressLine(bool quiet) : quiet_(quiet), terminal_(isatty(STDERR_FILENO)) {}
+
+    void show(const BookBuildProgress& p) {
+        if (quiet_ || (!terminal_ && p.seconds < next_line_seconds_)) return;
+        next_line_seconds_ = p.seconds + 10;
+        std::fprintf(stderr, "%s%llu games, %.0f games/s", terminal_ ? "\r" : "",
+                     static_cast<unsigned long long>(p.games_seen),
+                     p.games_seen / std::max(p.seconds, 1e-9));
+        if (p.bytes_total > 0 && p.bytes_read > 0) {
+            double fraction = double(p.bytes_read) / double(p.bytes_total);
+            std::fprintf(stderr, ", %.0f%%, ETA %.0f s", 100 * fraction,
+                         p.seconds * (1 - fraction) / std::max(fraction, 1e-9));
+        }
+        if (p.runs)
+            std::fprintf(stderr, ", %llu runs spilled", static_cast<unsigned long long>(p.runs));
+        std::fprintf(stderr, terminal_ ? "   " : "\n");
+        shown_ = terminal_;
+    }
+    // Erases the progress line before other output.
+    void clear() {
+        if (shown_) std::fprintf(stderr, "\r\033[K");
+        shown_ = false;
+    }
+
+private:
+    bool quiet_, terminal_, shown_ = false;
+    double next_line_seconds_ = 0;
+};
+
+std::string megabytes(const std::string& path) {
+    std::error_code error;
+    auto size = std::filesystem::file_size(path, error);
+    char text[32];
+    std::snprintf(text, sizeof text, "%.1f MB", error ? 0.0 : double(size) / (1 << 20));
+    return text;
+}
+
+int build_command(const Arguments& args) {
+    std::vector<std::string> inputs;
+    std::string output;
+    BookBuildOptions options;
+    bool quiet = false;
+    ArgumentReader reader(args, BUILD_USAGE);
+    while (reader.more()) {
+        std::string a = reader.next();
+        if (a == "-o" || a == "--output")
+            output = reader.value(a);
+        else if (a == "--max-ply")
+            options.max_ply = int(reader.integer(a, 0, 100000));
+        else if (a == "--min-elo")
+            options.filter.min_mover_elo = int(reader.integer(a, 0, 10000));
+        else if (a == "--min-both-elo")
+            options.filter.min_both_elo = int(reader.integer(a, 0, 10000));
+        else if (a == "--from-date")
+            options.filter.from_date = reader.date(a);
+        else if (a == "--to-date")
+            options.filter.to_date = reader.date(a);
+        else if (a == "--eco") {
+            std::string error;
+            if (!parse_eco_ranges(reader.value(a), options.filter.eco, &error))
+                throw std::runtime_error("--eco: " + error);
+        } else if (a == "--time-class") {
+            std::string value = reader.value(a);
+            if (!parse_time_class(value, options.filter.time_class))
+                throw std::runtime_error("--time-class: '" + value +
+                                         "' is not classical, rapid or blitz");
+        } else if (a == "--min-count")
+            options.min_count = std::uint64_t(reader.integer(a, 1, 1LL << 40));
+        else if (a == "--memory")
+            options.memory_bytes = std::size_t(reader.integer(a, 1, 1 << 20)) << 20;
+        else if (a == "--quiet")
+            quiet = true;
+        else if (a == "-" || a.rfind("-", 0) != 0)
+            inputs.push_back(a);
+        else
+            reader.unexpected(a);
+    }
+    if (inputs.empty() || output.empty()) throw std::runtime_error(BUILD_USAGE);
+
+    BuildProgressLine progress(quiet);
+    options.progress = [&](const BookBuildProgress& p) { progress.show(p); };
+    options.report = [&](const std::string& message) {
+        progress.clear();
+        std::cerr << message << '\n';
+    };
+    options.stop = &build_stop_requested;
+    std::signal(SIGINT, on_build_interrupt);
+    std::signal(SIGTERM, on_build_interrupt);
+    BookBuildStats stats;
+    try {
+        stats = build_book(inputs, output, options);
+    } catch (const BookBuildInterrupted& e) {
+        progress.clear();
+        std::cerr << "mneme book build: " << e.what() << '\n';
+        return 130;
+    }
+    progress.clear();
+
+    std::printf("book     %s: %llu entries, %s\n", output.c_str(),
+                static_cast<unsigned long long>(stats.entries), megabytes(output).c_str());
+    std::printf(
+        "games    %llu seen, %llu used; skipped: %llu unreadable, %llu without result, "
+        "%llu filtered out\n",
+        static_cast<unsigned long long>(stats.games_seen),
+        static_cast<unsigned long long>(stats.games_used),
+        static_cast<unsigned long long>(stats.unreadable),
+        static_cast<unsigned long long>(stats.no_result),
+        static_cast<unsigned long long>(stats.filtered));
+    std::printf("moves    %llu counted, %llu runs spilled to disk\n",
+                static_cast<unsigned long long>(stats.moves_counted),
+                static_cast<unsigned long long>(stats.runs));
+    std::printf("time     %.2f s (%.0f games/s)\n", stats.seconds,
+                double(stats.games_seen) / std::max(stats.seconds, 1e-9));
+    return stats.input_failed ? 1 : 0;
+}
+
+int merge_command(const Arguments& args) {
+    std::vector<std::string> inputs;
+    std::string output;
+    std::uint64_t min_count = 1;
+    ArgumentReader reader(args, MERGE_USAGE);
+    while (reader.more()) {
+        std::string a = reader.next();
+        if (a == "-o" || a == "--output")
+            output = reader.value(a);
+        else if (a == "--min-count")
+            min_count = std::uint64_t(reader.integer(a, 1, 1LL << 40));
+        else if (a.rfind("-", 0) != 0)
+            inputs.push_back(a);
+        else
+            reader.unexpected(a);
+    }
+    if (inputs.empty() || output.empty()) throw std::runtime_error(MERGE_USAGE);
+
+    std::vector<BookFile> books;
+    std::vector<std::unique_ptr<EntrySource>> sources;
+    std::string description = "mneme book merge";
+    for (const std::string& path : inputs) {
+        books.push_back(BookFile::open(path));
+        description += " [" + std::filesystem::path(path).filename().string() + ": " +
+                       books.back().description() + "]";
+    }
+    for (const BookFile& book : books)
+        sources.push_back(std::make_unique<SpanSource>(book.entries()));
+    MergedSource merged(std::move(sources));
+    std::uint64_t entries = write_book(output, description, merged, min_count);
+    std::printf("book     %s: %llu entries, %s, merged from %zu books\n", output.c_str(),
+                static_cast<unsigned long long>(entries), megabytes(output).c_str(), books.size());
+    return 0;
+}
+
+// The header of a native book; its checksum identifies the entries.
+int info_command(const Arguments& args) {
+    if (args.size() != 1) throw std::runtime_error("usage: mneme book info BOOK.mbook");
+    BookFile book = BookFile::open(args[0]);
+    std::uint64_t positions = 0, games = 0;
+    for (std::size_t i = 0; i < book.size(); ++i) {
+        const BookEntry& e = book.entries()[i];
+        if (i == 0 || e.key != book.entries()[i - 1].key) ++positions;
+    }
+    for (const BookEntry& e : book.lookup(Position().key())) games += e.games();
+    std::printf("book         %s, %s\n", book.path().c_str(), megabytes(book.path()).c_str());
+    std::printf("built by     %s\n", book.description().c_str());
+    std::printf("entries      %zu in %llu positions\n", book.size(),
+                static_cast<unsigned long long>(positions));
+    std::printf("start games  %llu (through the standard starting position)\n",
+                static_cast<unsigned long long>(games));
+    std::printf("checksum     0x%016llx\n", static_cast<unsigned long long>(book.checksum()));
+    return 0;
+}
+
+}  // namespace
+
+int book_command(const Arguments& args) {
+    constexpr const char* USAGE =
+        "usage: mneme book build|merge|export|probe|info ... (see 'mneme help')";
+    if (args.empty()) throw std::runtime_error(USAGE);
+    Arguments rest(args.begin() + 1, args.end());
+    if (args[0] == "build") return build_command(rest);
+    if (args[0] == "merge") return merge_command(rest);
+    if (args[0] == "info") return info_command(rest);
+    if (args[0] == "export") return book_export_command(rest);
+    if (args[0] == "probe") return book_probe_command(rest);
+    throw std::runtime_error("unknown subcommand '" + args[0] + "'; " + USAGE);
+}
+
+}  // namespace mneme::app
