@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # A real match of the mneme engine (the built binary, over UCI) against a Debian engine, run by
 # mneme's own match runner: 10+0.1, each opening of 8moves_v3 played with both colours, 2 games
-# at once, PGN and JSON kept. Prints the runner's final table (Elo with 95% intervals, LOS,
+# at once, PGN and JSON kept. Games are adjudicated as fishtest does (a draw after move 34 when
+# both scores stay within 20 cp for 8 moves each; a loss when both engines agree on 600 cp for 3
+# moves), which shortens matches without changing who wins them. Prints the runner's final table (Elo with 95% intervals, LOS,
 # draw ratio, losses by termination: time forfeits, crashes).
 # Usage: bench/engine_match.sh OPPONENT [GAMES] [OUTDIR]
 #   OPPONENT: gnuchess | stockfish-ELO (UCI_LimitStrength at that UCI_Elo, e.g. stockfish-2500)
@@ -49,5 +51,6 @@ if [[ -s "$pgn" && -x "$binary" ]]; then resume=(-resume); else cp "$mneme" "$bi
     -engine cmd="$binary" proto=uci name=mneme option.Hash=64 \
     -engine "${engine[@]}" \
     -each tc=10+0.1 -games 2 -rounds $((games / 2)) -concurrency 2 \
+    -draw movenumber=34 movecount=8 score=20 -resign movecount=3 score=600 twosided=true \
     -openings file="$openings" order=random -seed 1 \
     -pgnout "$pgn" "${resume[@]}" -json "$outdir/mneme-vs-$opponent.json"
