@@ -178,7 +178,6 @@ int book_export_command(const Arguments& args) {
     std::printf("polyglot  %s: %llu entries from %zu, policy %s\n", output.c_str(),
                 static_cast<unsigned long long>(written), book.size(),
                 policy_summary(policy).c_str());
-    if (written == 0) std::printf("warning: no move passed the policy; the file is empty\n");
     return 0;
 }
 

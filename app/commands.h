@@ -11,6 +11,8 @@ using Arguments = std::vector<std::string>;
 int perft_command(const Arguments& args);
 int epd_test_command(const Arguments& args);
 int pgn_command(const Arguments& args);
+// pgn stats --by eco|family: results per ECO code and opening family (Toni 1996, Table B.3).
+int pgn_eco_stats_command(const Arguments& args);
 int play_command(const Arguments& args);
 int engine_command(const Arguments& args);
 int bench_command(const Arguments& args);

@@ -364,5 +364,33 @@ TEST(BookBuilder, UnwritableOutputIsReportedWithItsName) {
     }
 }
 
+TEST(BookBuilder, MissingInputIsRefusedBeforeAnythingIsWritten) {
+    test::ScratchDirectory dir("book_builder_missing_input_test");
+    std::string pgn = dir.write("small.pgn", SMALL_PGN);
+    std::string missing = dir.file("no-such-games.pgn");
+    std::string output = dir.file("out.mbook");
+    try {
+        build_book({pgn, missing}, output, {});
+        FAIL() << "no error";
+    } catch (const std::runtime_error& e) {
+        std::string message = e.what();
+        EXPECT_NE(message.find(missing), std::string::npos) << message;
+        EXPECT_NE(message.find("was not written"), std::string::npos) << message;
+    }
+    std::vector<std::string> left;
+    for (const auto& f : std::filesystem::directory_iterator(dir.file("")))
+        left.push_back(f.path().filename().string());
+    EXPECT_EQ(left, std::vector<std::string>{"small.pgn"});
+}
+
+TEST(BookBuilder, TruncatedCompressedInputWritesNoBook) {
+    test::ScratchDirectory dir("book_builder_truncated_test");
+    // The zstd magic and then nothing: the reader fails partway.
+    std::string broken = dir.write("broken.pgn.zst", std::string("\x28\xb5\x2f\xfd\x00", 5));
+    std::string output = dir.file("out.mbook");
+    EXPECT_THROW(build_book({broken}, output, {}), std::runtime_error);
+    EXPECT_FALSE(std::filesystem::exists(output));
+}
+
 }  // namespace
 }  // namespace mneme

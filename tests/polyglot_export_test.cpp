@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <filesystem>
 #include <set>
 
 #include "book_test_util.h"
@@ -25,6 +26,25 @@ std::set<std::uint16_t> move_bits(const std::vector<PolyglotEntry>& entries, con
     std::set<std::uint16_t> bits;
     for (const PolyglotEntry& e : entries) bits.insert(PolyglotBook::encode_move(e.move, pos));
     return bits;
+}
+
+TEST(PolyglotExport, NoAcceptedMoveIsRefusedInsteadOfAnEmptyFile) {
+    test::ScratchDirectory dir("polyglot_export_empty_test");
+    std::string pgn = dir.write("few.pgn", test::random_games(5, 6, 1));
+    build_book({pgn}, dir.file("few.mbook"), {});
+    BookFile native = BookFile::open(dir.file("few.mbook"));
+    BookPolicy opta2;
+    opta2.kind = BookPolicyKind::OPTA2;  // needs 20 games per move; 5 games have none
+    std::string output = dir.file("few.bin");
+    try {
+        export_polyglot(native, output, opta2);
+        FAIL() << "no error";
+    } catch (const std::runtime_error& e) {
+        std::string message = e.what();
+        EXPECT_NE(message.find(output), std::string::npos) << message;
+        EXPECT_NE(message.find("opta2"), std::string::npos) << message;
+    }
+    EXPECT_FALSE(std::filesystem::exists(output));
 }
 
 TEST(PolyglotExport, RoundTripGivesTheSameMovesWithSortedKeys) {

@@ -2,11 +2,14 @@
 
 #include <atomic>
 #include <chrono>
+#include <cerrno>
 #include <condition_variable>
+#include <cstring>
 #include <cstdio>
 #include <deque>
 #include <exception>
 #include <filesystem>
+#include <fstream>
 #include <memory>
 #include <mutex>
 #include <thread>
@@ -295,6 +298,14 @@ std::string build_description(const std::vector<std::string>& inputs,
 
 BookBuildStats build_book(const std::vector<std::string>& inputs, const std::string& output,
                           const BookBuildOptions& options) {
+    // Refused before any work: a book silently missing one of its inputs looks complete.
+    for (const std::string& path : inputs) {
+        if (path == "-") continue;
+        std::ifstream probe(path, std::ios::binary);
+        if (!probe)
+            throw std::runtime_error("cannot read input " + path + ": " + std::strerror(errno) +
+                                     "; " + output + " was not written");
+    }
     Clock::time_point start = Clock::now();
     BookBuildStats stats;
     RunFiles runs(output);
@@ -324,6 +335,9 @@ BookBuildStats build_book(const std::vector<std::string>& inputs, const std::str
     queue.finish();
     counting.join();
     if (counting_error) std::rethrow_exception(counting_error);
+    if (stats.input_failed)
+        throw std::runtime_error("an input could not be read to its end (see above); " + output +
+                                 " was not written");
 
     std::vector<std::unique_ptr<EntrySource>> sources;
     for (const std::string& path : runs.paths())

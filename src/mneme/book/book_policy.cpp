@@ -38,10 +38,10 @@ std::string_view book_policy_name(BookPolicyKind kind) {
     return "?";
 }
 
-std::string book_policy_names() {
+std::string book_policy_names(char separator) {
     std::string names;
     for (BookPolicyKind k : ALL_POLICIES) {
-        if (!names.empty()) names += '|';
+        if (!names.empty()) names += separator;
         names += book_policy_name(k);
     }
     return names;

@@ -33,8 +33,8 @@ enum class BookPolicyKind { OPTA1, OPTA2, OPTA3, WILSON, BEST, WEIGHTED };
 // "opta1", "opta2", "opta3", "wilson", "best", "weighted"; false for anything else.
 bool parse_book_policy(std::string_view text, BookPolicyKind& kind);
 std::string_view book_policy_name(BookPolicyKind kind);
-// The policy names separated by '|', for usage text.
-std::string book_policy_names();
+// The policy names separated by `separator`, for usage text and option lists.
+std::string book_policy_names(char separator = '|');
 
 struct BookPolicy {
     BookPolicyKind kind = BookPolicyKind::OPTA3;

@@ -13,7 +13,7 @@
 namespace mneme {
 
 // Returns the number of Polyglot entries written. Throws std::runtime_error naming `path`
-// when it cannot be written.
+// when it cannot be written or when no move passes the policy (then nothing is written).
 std::uint64_t export_polyglot(const BookFile& book, const std::string& path,
                               const BookPolicy& policy);
 

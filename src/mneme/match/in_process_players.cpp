@@ -70,7 +70,12 @@ Move random_element(const std::vector<Move>& moves, Rng& random) {
 MnemePlayer::MnemePlayer(PlayerSpec spec) : spec_(std::move(spec)) {}
 
 bool MnemePlayer::start(std::string& error) {
-    searcher_ = std::make_unique<Searcher>();
+    bool book_player = spec_.kind == PlayerKind::BOOK;
+    searcher_ = book_player ? std::make_unique<Searcher>(1) : std::make_unique<Searcher>();
+    book_ = EngineBook();
+    book_.seed(spec_.seed);
+    std::string message;
+    if (book_player) book_.set_option("ownbook", "true", message);
     SearchOptions options;
     int skill_level = Skill::MAX_LEVEL;
     bool limit_strength = false;
@@ -83,7 +88,13 @@ bool MnemePlayer::start(std::string& error) {
             error = "option " + raw_name + "=" + value + ": " + wanted;
             return false;
         };
-        if (name == "hash") {
+        BookOptionResult book_result = book_.set_option(name, value, message);
+        if (book_result == BookOptionResult::FAILED) return bad(message);
+        if (book_result == BookOptionResult::SET) continue;
+        if (name == "fallbackdepth" && book_player) {
+            if (!parse_number(value, 1, MAX_PLY - 1, number)) return bad("needs a depth from 1");
+            fallback_depth_ = int(number);
+        } else if (name == "hash") {
             if (!parse_number(value, 1, 1 << 20, number)) return bad("needs a size in MB");
             searcher_->set_hash_size(std::size_t(number));
         } else if (name == "threads") {
@@ -131,6 +142,10 @@ bool MnemePlayer::start(std::string& error) {
             *target = flag;
         }
     }
+    if (book_player && !book_.book()) {
+        error = "proto=book needs option.BookFile=FILE";
+        return false;
+    }
     if (limit_strength) skill_.set_elo(int(elo));
     else skill_.set_level(skill_level);
     options.multi_pv = skill_.candidate_lines();
@@ -142,6 +157,14 @@ void MnemePlayer::new_game(const Position&, bool) { searcher_->clear(); }
 
 MoveReply MnemePlayer::play(const MoveRequest& request) {
     auto started = SteadyClock::now();
+    if (auto decision = book_.choose(request.position)) {
+        MoveReply reply;
+        reply.move = decision->move;
+        reply.elapsed_ms = std::chrono::duration_cast<std::chrono::milliseconds>(
+                               SteadyClock::now() - started)
+                               .count();
+        return reply;
+    }
     SearchLimits limits;
     const TimeControl& tc = request.time_control;
     if (tc.has_clock()) {
@@ -159,6 +182,10 @@ MoveReply MnemePlayer::play(const MoveRequest& request) {
     // Nothing else limits the search: only the deadline (or the caller) can end it.
     if (!tc.is_limited() && !limits.nodes) limits.infinite = true;
     limits.move_overhead_ms = 5;  // no pipes in between
+    if (spec_.kind == PlayerKind::BOOK) {
+        limits = SearchLimits();
+        limits.depth = fallback_depth_;
+    }
 
     SearchResult result;
     {

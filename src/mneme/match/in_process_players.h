@@ -6,6 +6,7 @@
 #include <random>
 #include <string>
 
+#include "mneme/book/engine_book.h"
 #include "mneme/match/player.h"
 #include "mneme/match/player_spec.h"
 #include "mneme/search/search.h"
@@ -16,14 +17,20 @@ namespace mneme {
 // mneme's searcher, configured from the spec's options: Hash, Threads, Contempt, Skill Level,
 // UCI_LimitStrength, UCI_Elo, and the search switches of search-compare (Algorithm =
 // minimax|alphabeta|failsoft|pvs, Aspiration, TranspositionTable, TTMove, CaptureOrdering,
-// Killers, CounterMoves, History, NullMove, LMR, Futility = true|false). An unknown option or
-// bad value makes start() fail, naming it.
+// Killers, CounterMoves, History, NullMove, LMR, Futility = true|false), and the book options
+// of EngineBook (OwnBook, BookFile, BookPolicy, BookDepth, BookExperience). An unknown option,
+// bad value or unusable book file makes start() fail, naming it.
+// As proto=book it is a book player: OwnBook is on, BookFile is required, and out of book it
+// plays what a depth-2 search finds (FallbackDepth=N changes the depth), whatever the clock.
 class MnemePlayer : public Player {
 public:
+    static constexpr int BOOK_PLAYER_FALLBACK_DEPTH = 2;
+
     explicit MnemePlayer(PlayerSpec spec);
     const std::string& name() const override { return spec_.name; }
     bool start(std::string& error) override;
     void new_game(const Position& start, bool chess960) override;
+    void set_game_seed(std::uint64_t seed) override { book_.seed(spec_.seed ^ seed); }
     MoveReply play(const MoveRequest& request) override;
     bool healthy() const override { return true; }
     bool restart(std::string& error) override { return start(error); }
@@ -32,6 +39,8 @@ private:
     PlayerSpec spec_;
     std::unique_ptr<Searcher> searcher_;
     Skill skill_;
+    EngineBook book_;
+    int fallback_depth_ = BOOK_PLAYER_FALLBACK_DEPTH;  // proto=book only
 };
 
 // What the baselines share: no process, no setup, a seeded generator reseeded every game.

@@ -33,6 +33,7 @@ std::string default_name(const PlayerSpec& spec) {
         case PlayerKind::MNEME: return "mneme";
         case PlayerKind::RANDOM: return "random";
         case PlayerKind::GREEDY: return "greedy";
+        case PlayerKind::BOOK: return "book";
         default: break;
     }
     std::vector<std::string> words = split_command_line(spec.command);
@@ -63,9 +64,10 @@ PlayerSpec parse_player_spec(const std::vector<std::string>& words) {
             else if (value == "mneme") spec.kind = PlayerKind::MNEME;
             else if (value == "random") spec.kind = PlayerKind::RANDOM;
             else if (value == "greedy") spec.kind = PlayerKind::GREEDY;
+            else if (value == "book") spec.kind = PlayerKind::BOOK;
             else
-                throw std::invalid_argument("'" + word +
-                                            "': the protocol must be uci, xboard, mneme, random or greedy");
+                throw std::invalid_argument(
+                    "'" + word + "': the protocol must be uci, xboard, mneme, random, greedy or book");
         } else if (key == "dir") {
             spec.working_directory = value;
         } else if (key.rfind("option.", 0) == 0 && key.size() > 7) {
@@ -110,7 +112,8 @@ std::unique_ptr<Player> make_player(const PlayerSpec& spec) {
     switch (spec.kind) {
         case PlayerKind::UCI: return std::make_unique<UciEnginePlayer>(spec);
         case PlayerKind::XBOARD: return std::make_unique<XboardEnginePlayer>(spec);
-        case PlayerKind::MNEME: return std::make_unique<MnemePlayer>(spec);
+        case PlayerKind::MNEME:
+        case PlayerKind::BOOK: return std::make_unique<MnemePlayer>(spec);
         case PlayerKind::RANDOM: return std::make_unique<RandomPlayer>(spec);
         case PlayerKind::GREEDY: return std::make_unique<GreedyPlayer>(spec);
     }

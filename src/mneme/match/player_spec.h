@@ -20,6 +20,7 @@ enum class PlayerKind {
     MNEME,      // mneme's own searcher in this process
     RANDOM,     // a uniformly random legal move (a baseline)
     GREEDY,     // the capture winning the most material, else random (a baseline)
+    BOOK,       // a book move (option.BookFile=...), else mneme's search to depth 2
 };
 
 struct PlayerSpec {
@@ -37,7 +38,7 @@ struct PlayerSpec {
     std::uint64_t seed = 0;                 // for players that draw random numbers
 };
 
-// Parses "key=value" words: cmd, name, proto (uci|xboard|mneme|random|greedy), dir,
+// Parses "key=value" words: cmd, name, proto (uci|xboard|mneme|random|greedy|book), dir,
 // option.NAME, initstr, tc, st (seconds per move), depth, nodes, timeout (handshake seconds),
 // seed. Throws std::invalid_argument naming the bad word.
 PlayerSpec parse_player_spec(const std::vector<std::string>& words);

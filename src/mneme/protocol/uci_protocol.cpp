@@ -144,11 +144,29 @@ void UciProtocol::identify() {
     out_.line("option name Ponder type check default false");
     out_.line("option name Move Overhead type spin default 10 min 0 max 5000");
     out_.line("option name UCI_Chess960 type check default false");
+    out_.line("option name OwnBook type check default false");
+    out_.line("option name BookFile type string default <empty>");
+    std::string names = book_policy_names(' ');
+    std::string policies = "option name BookPolicy type combo default opta3";
+    for (std::string_view name : split_whitespace(names))
+        policies += " var " + std::string(name);
+    out_.line(policies);
+    out_.line("option name BookDepth type spin default " +
+              std::to_string(EngineBook::DEFAULT_DEPTH) + " min 0 max " +
+              std::to_string(EngineBook::MAX_DEPTH));
+    out_.line("option name BookExperience type string default <empty>");
     out_.line("uciok");
 }
 
 void UciProtocol::set_option(const Words& words) {
     auto [name, value] = option_name_and_value(words);
+    std::string message;
+    BookOptionResult book_result = book_.set_option(name, value, message);
+    if (book_result != BookOptionResult::NOT_BOOK_OPTION) {
+        if (!message.empty())
+            info_string((book_result == BookOptionResult::FAILED ? "error: " : "") + message);
+        return;
+    }
     auto number = parse_integer(value);
     if (name == "hash") {
         if (!number || *number < 1)
@@ -277,6 +295,15 @@ void UciProtocol::go(const Words& words) {
     }
     // A bare "go" means "until stop", like "go infinite".
     if (!any_limit && !limits.ponder) limits.infinite = true;
+    // Analysis, pondering and mate searches want a search; a game move may come from the book.
+    if (!limits.infinite && !limits.ponder && !limits.mate) {
+        if (auto decision = book_.choose(pos_, limits.search_moves)) {
+            search_unlimited_ = false;
+            info_string(decision->description);
+            out_.line("bestmove " + move_to_uci(decision->move, chess960_));
+            return;
+        }
+    }
     bool has_own_limit = limits.depth || limits.nodes || limits.movetime_ms || limits.mate ||
                          limits.has_clock(pos_.side_to_move());
     search_unlimited_ = limits.infinite || limits.ponder || !has_own_limit;

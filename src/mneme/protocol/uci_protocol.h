@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "mneme/book/engine_book.h"
 #include "mneme/protocol/line_output.h"
 #include "mneme/search/search_thread.h"
 #include "mneme/search/skill.h"
@@ -45,6 +46,7 @@ private:
     bool limit_strength_ = false;
     int elo_ = Skill::MAX_ELO;
     Skill skill_;
+    EngineBook book_;
 };
 
 // "cp 25" or "mate -3": a score as UCI writes it.

@@ -8,6 +8,7 @@
 #include "mneme/core/movegen.h"
 #include "mneme/notation/uci_move.h"
 #include "mneme/protocol/engine_protocol.h"
+#include "mneme/util/text.h"
 
 namespace mneme {
 
@@ -172,6 +173,17 @@ bool XboardProtocol::handle(const std::string& line) {
         out_.line("feature myname=\"mneme\" setboard=1 usermove=1 ping=1 san=0 colors=0 "
                   "analyze=1 playother=1 sigint=0 sigterm=0 reuse=1 memory=1 smp=1 "
                   "variants=\"normal,fischerandom\"");
+        // Options as XBoard shows them in its engine settings dialog.
+        std::string policies;
+        for (char c : book_policy_names('/'))
+            policies += c == '/' ? std::string(" /// ") : std::string(1, c);
+        out_.line("feature option=\"OwnBook -check 0\"");
+        out_.line("feature option=\"BookFile -file \"");
+        out_.line("feature option=\"BookPolicy -combo " +
+                  policies.replace(policies.find("opta3"), 5, "*opta3") + "\"");
+        out_.line("feature option=\"BookDepth -spin " + std::to_string(EngineBook::DEFAULT_DEPTH) +
+                  " 0 " + std::to_string(EngineBook::MAX_DEPTH) + "\"");
+        out_.line("feature option=\"BookExperience -file \"");
         out_.line("feature done=1");
     } else if (command == "new") {
         new_game();
@@ -253,8 +265,9 @@ bool XboardProtocol::handle(const std::string& line) {
     } else if (command == "hint") {
         give_hint();
     } else if (command == "bk") {
-        out_.line(" mneme has no opening book");
-        out_.line("");
+        list_book_moves();
+    } else if (command == "option") {
+        set_option(line);
     } else if (command == "post") {
         post_ = true;
     } else if (command == "nopost") {
@@ -536,8 +549,54 @@ SearchLimits XboardProtocol::limits_for_engine() const {
     return limits;
 }
 
+void XboardProtocol::set_option(const std::string& line) {
+    // "option NAME=VALUE"; the name may contain spaces, the value runs to the end of the line.
+    std::string rest = line.substr(std::min(line.size(), line.find("option") + 6));
+    auto equals = rest.find('=');
+    auto trim = [](std::string text) {
+        auto first = text.find_first_not_of(" \t\r");
+        auto last = text.find_last_not_of(" \t\r");
+        return first == std::string::npos ? std::string() : text.substr(first, last - first + 1);
+    };
+    std::string name = lower_case(trim(rest.substr(0, equals)));
+    std::string value = equals == std::string::npos ? "" : trim(rest.substr(equals + 1));
+    std::string message;
+    switch (book_.set_option(name, value, message)) {
+        case BookOptionResult::NOT_BOOK_OPTION: return error("unknown option", line);
+        case BookOptionResult::FAILED: out_.line("telluser mneme: " + message); return;
+        case BookOptionResult::SET:
+            if (!message.empty()) out_.line("# " + message);
+            return;
+    }
+}
+
+void XboardProtocol::list_book_moves() {
+    std::vector<std::string> lines;
+    {
+        std::lock_guard lock(mutex_);
+        lines = book_.listing(pos_);
+    }
+    for (const std::string& text : lines) out_.line(" " + text);
+    out_.line("");
+}
+
+bool XboardProtocol::play_book_move() {
+    std::lock_guard lock(mutex_);
+    std::optional<BookDecision> decision = book_.choose(pos_);
+    if (!decision) return false;
+    if (post_) out_.line("# " + decision->description);
+    std::string text = xboard_move_text(pos_, decision->move);
+    pos_.do_move(decision->move);
+    hint_.clear();
+    has_last_score_ = false;
+    out_.line("move " + text);
+    report_game_end();
+    return true;
+}
+
 void XboardProtocol::think_if_engine_to_move() {
     if (force_ || game_over_ || pos_.side_to_move() != engine_color_) return;
+    if (play_book_move()) return;
     apply_pending_hash_size();
     {
         std::lock_guard lock(mutex_);

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "mneme/book/engine_book.h"
 #include "mneme/core/game_outcome.h"
 #include "mneme/protocol/line_output.h"
 #include "mneme/search/search_thread.h"
@@ -55,6 +56,10 @@ private:
     void apply_pending_hash_size();
     void start_edit();
     void edit_command(const std::string& command);
+    void set_option(const std::string& line);
+    void list_book_moves();
+    // Plays the book's move when it has one for the engine; false when the engine must think.
+    bool play_book_move();
 
     // Starts thinking if it is the engine's turn in a game that goes on, or analysing.
     void think_if_engine_to_move();
@@ -113,6 +118,7 @@ private:
     std::int64_t engine_clock_ms_ = -1;  // -1 until the first "time" command
     std::int64_t opponent_clock_ms_ = -1;
     int start_fullmove_ = 1;  // of the game's starting position, for "moves to go"
+    EngineBook book_;
 };
 
 // "1-0 {White mates}", "1/2-1/2 {Stalemate}", ...: the result line XBoard expects.

@@ -1,0 +1,70 @@
+// The opening book as an engine option set: what UCI, XBoard and the match runner's in-process
+// player share. Options (names case-insensitive):
+//   OwnBook         true|false (false)   answer from the book when it has a move
+//   BookFile        path                 .mbook or Polyglot .bin, recognised by content
+//   BookPolicy      opta1|opta2|opta3|wilson|best|weighted (opta3)
+//   BookDepth       plies from the start of the game (40): no book move at or after it
+//   BookExperience  path                 an OPTA FB experience file added to the counts
+// A file that cannot be used leaves no book (or no experience) and a message; the engine goes on.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <random>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "mneme/book/opening_book.h"
+
+namespace mneme {
+
+enum class BookOptionResult {
+    NOT_BOOK_OPTION,  // the name is not one of the book's
+    SET,              // set; the message, if any, says what was loaded
+    FAILED,           // the message says why; a file that failed leaves no book
+};
+
+// A move from the book and the line that tells why.
+struct BookDecision {
+    Move move;
+    std::string description;  // "book move e2e4: 1234 games, score 55.1%, policy opta3 (...)"
+};
+
+class EngineBook {
+public:
+    static constexpr int DEFAULT_DEPTH = 40;
+    static constexpr int MAX_DEPTH = 1000;
+
+    // Sets one option when `name` (lower case) is a book option; `message` says what was
+    // loaded or what is wrong (empty when there is nothing to say).
+    BookOptionResult set_option(std::string_view name, const std::string& value,
+                                std::string& message);
+
+    // The policy's move for `pos`, among `allowed` when it is not empty; nullopt when the book
+    // is off or not loaded, the game is past BookDepth, or no book move passes the policy.
+    std::optional<BookDecision> choose(const Position& pos, const std::vector<Move>& allowed = {});
+
+    // The book moves of `pos` with their statistics, one line each (for XBoard's "bk"); a line
+    // saying so when there are none.
+    std::vector<std::string> listing(const Position& pos) const;
+
+    void seed(std::uint64_t value) { rng_.seed(value); }
+    bool enabled() const { return enabled_; }
+    const OpeningBook* book() const { return book_ ? &*book_ : nullptr; }
+    const BookPolicy& policy() const { return policy_; }
+    int depth() const { return depth_; }
+
+private:
+    // (Re)applies the experience file to the loaded book, appending to `message`.
+    BookOptionResult load_experience(std::string& message);
+
+    bool enabled_ = false;
+    int depth_ = DEFAULT_DEPTH;
+    BookPolicy policy_;
+    std::string experience_path_;
+    std::optional<OpeningBook> book_;
+    std::mt19937_64 rng_{std::random_device{}()};
+};
+
+}  // namespace mneme

@@ -1,0 +1,96 @@
+#include "mneme/pgn/eco_table.h"
+
+#include <cctype>
+#include <fstream>
+#include <stdexcept>
+
+#include "mneme/notation/san.h"
+#include "mneme/util/text.h"
+
+namespace mneme {
+
+bool is_eco_code(std::string_view text) {
+    return text.size() >= 3 && text[0] >= 'A' && text[0] <= 'E' &&
+           std::isdigit(static_cast<unsigned char>(text[1])) &&
+           std::isdigit(static_cast<unsigned char>(text[2]));
+}
+
+std::size_t EcoTable::load_lichess_tsv(const std::string& path, const Report& report) {
+    std::ifstream in(path);
+    if (!in) throw std::runtime_error("cannot open opening table " + path);
+    std::size_t rows = 0, line_number = 0;
+    for (std::string line; std::getline(in, line);) {
+        ++line_number;
+        if (!line.empty() && line.back() == '\r') line.pop_back();
+        if (line_number == 1 && line.rfind("eco\t", 0) == 0) continue;  // the header
+        if (line.empty()) continue;
+        auto bad = [&](const std::string& reason) {
+            if (report) report(path + ":" + std::to_string(line_number) + ": " + reason);
+        };
+        auto first_tab = line.find('\t');
+        auto second_tab = first_tab == std::string::npos ? first_tab : line.find('\t', first_tab + 1);
+        if (second_tab == std::string::npos) {
+            bad("expected eco<TAB>name<TAB>moves");
+            continue;
+        }
+        std::string code = line.substr(0, first_tab);
+        std::string name = line.substr(first_tab + 1, second_tab - first_tab - 1);
+        if (!is_eco_code(code) || code.size() != 3) {
+            bad("'" + code + "' is not an ECO code");
+            continue;
+        }
+        Position pos;
+        int plies = 0;
+        std::string failure;
+        for (std::string_view word : split_whitespace(std::string_view(line).substr(second_tab + 1))) {
+            if (std::isdigit(static_cast<unsigned char>(word.front()))) continue;  // "1."
+            Move m = parse_san(pos, word);
+            if (!m) {
+                // Appended piece by piece: GCC 12 warns falsely on the chained operator+.
+                failure.append("'").append(word).append("' is not a legal move in ");
+                failure.append(pos.fen());
+                break;
+            }
+            pos.do_move(m);
+            ++plies;
+        }
+        if (!failure.empty()) {
+            bad(failure);
+            continue;
+        }
+        // Two lines reaching one position: the first (the tables list the main name first).
+        by_position_.try_emplace(pos.key(), EcoOpening{code, name, plies});
+        ++families_by_code_[code][name.substr(0, name.find(':'))];
+        ++rows;
+    }
+    return rows;
+}
+
+EcoTable EcoTable::load_directory(const std::string& directory, const Report& report) {
+    EcoTable table;
+    for (char volume = 'a'; volume <= 'e'; ++volume)
+        table.load_lichess_tsv(directory + "/lichess_openings_" + volume + ".tsv", report);
+    return table;
+}
+
+const EcoOpening* EcoTable::classify(const std::vector<Move>& moves, int max_plies) const {
+    Position pos;
+    const EcoOpening* deepest = nullptr;
+    if (auto it = by_position_.find(pos.key()); it != by_position_.end()) deepest = &it->second;
+    for (std::size_t i = 0; i < moves.size() && int(i) < max_plies; ++i) {
+        pos.do_move(moves[i]);
+        if (auto it = by_position_.find(pos.key()); it != by_position_.end()) deepest = &it->second;
+    }
+    return deepest;
+}
+
+std::string EcoTable::code_name(std::string_view code) const {
+    auto it = families_by_code_.find(code);
+    if (it == families_by_code_.end()) return "";
+    const std::pair<const std::string, int>* best = nullptr;
+    for (const auto& entry : it->second)
+        if (!best || entry.second > best->second) best = &entry;
+    return best->first;
+}
+
+}  // namespace mneme
