@@ -25,5 +25,7 @@ int report_command(const Arguments& args);
 int book_command(const Arguments& args);
 int book_export_command(const Arguments& args);
 int book_probe_command(const Arguments& args);
+int book_ophista_command(const Arguments& args);
+int book_learn_command(const Arguments& args);
 
 }  // namespace mneme::app

@@ -34,6 +34,8 @@ void print_usage() {
         "  report FILE.pgn... [--json FILE]\n"
         "                         match statistics (Elo, intervals, LOS) recomputed from PGN\n"
         "  pgn stats FILE...      games, plies, results, skipped games, games/s\n"
+        "  pgn stats --by eco|family FILE... [--eco-dir DIR]\n"
+        "                         results per ECO code and opening family (thesis Table B.3)\n"
         "  pgn check FILE...      report every unreadable game; exit 1 if any\n"
         "  pgn convert IN OUT     rewrite games in PGN export format (80 columns)\n"
         "  book build IN.pgn[.zst]... -o OUT.mbook [--max-ply N] [--min-elo N] [--min-both-elo N]\n"
@@ -48,6 +50,10 @@ void print_usage() {
         "                         the book moves of a position and the policy's choice;\n"
         "                         policies: opta1|opta2|opta3|wilson|best|weighted\n"
         "  book info BOOK.mbook   entries, positions, description and checksum of a book\n"
+        "  book ophista IN.pgn... --book BOOK.mbook -o OUT.mhist [--min-games N] [--max-ply N]\n"
+        "                         OPHISTA move-ordering tables for the plies after the book\n"
+        "  book learn GAMES.pgn... --experience EXP.mbook [--weight N] [--max-ply N]\n"
+        "                         add games' results to an experience file (OPTA FB)\n"
         "  help                   this text\n";
 }
 

@@ -63,14 +63,19 @@ BookOptionResult EngineBook::set_option(std::string_view name, const std::string
             return failed("OwnBook needs true or false, got '" + value + "'");
     } else if (name == "bookfile") {
         book_.reset();
-        if (value.empty() || value == "<empty>") return BookOptionResult::SET;
-        try {
-            book_ = OpeningBook::open(value);
-        } catch (const std::exception& e) {
-            return failed(std::string(e.what()) + "; playing without a book");
+        if (!value.empty() && value != "<empty>") {
+            try {
+                book_ = OpeningBook::open(value);
+            } catch (const std::exception& e) {
+                rebuild_hint(message);
+                return failed(std::string(e.what()) + "; playing without a book");
+            }
+            message = "book " + value + " loaded (" + book_->summary() + ")";
+            if (!experience_path_.empty() &&
+                load_experience(message) == BookOptionResult::FAILED)
+                return BookOptionResult::FAILED;
         }
-        message = "book " + value + " loaded (" + book_->summary() + ")";
-        if (!experience_path_.empty()) return load_experience(message);
+        return rebuild_hint(message);
     } else if (name == "bookpolicy") {
         BookPolicyKind kind;
         if (!parse_book_policy(lower_case(value), kind))
@@ -85,6 +90,23 @@ BookOptionResult EngineBook::set_option(std::string_view name, const std::string
             return failed("BookDepth needs plies from 0 to " + std::to_string(MAX_DEPTH) +
                           ", got '" + value + "'");
         depth_ = depth;
+    } else if (name == "bookordering") {
+        if (!parse_bool(value, book_ordering_))
+            return failed("BookOrdering needs true or false, got '" + value + "'");
+        return rebuild_hint(message);
+    } else if (name == "ophistafile") {
+        ophista_.reset();
+        if (!value.empty() && value != "<empty>") {
+            try {
+                ophista_ = std::make_shared<const OphistaFile>(OphistaFile::open(value));
+            } catch (const std::exception& e) {
+                rebuild_hint(message);
+                return failed(std::string(e.what()) + "; searching without OPHISTA tables");
+            }
+            message = "OPHISTA " + value + " loaded (" + std::to_string(ophista_->positions()) +
+                      " positions)";
+        }
+        return rebuild_hint(message);
     } else if (name == "bookexperience") {
         experience_path_ = value == "<empty>" ? "" : value;
         if (!book_) return BookOptionResult::SET;  // applied when a book is loaded
@@ -113,6 +135,21 @@ BookOptionResult EngineBook::load_experience(std::string& message) {
     message += (message.empty() ? "" : "; ") + std::string("experience ") + experience_path_ +
                " loaded";
     return BookOptionResult::SET;
+}
+
+BookOptionResult EngineBook::rebuild_hint(std::string& message) {
+    hint_.reset();
+    std::shared_ptr<const BookFile> book;
+    BookOptionResult result = BookOptionResult::SET;
+    if (book_ordering_ && book_ && book_->has_counts()) {
+        book = book_->native();
+    } else if (book_ordering_ && book_) {
+        message += (message.empty() ? "" : "; ") +
+                   std::string("BookOrdering needs a native .mbook book (with counts)");
+        result = BookOptionResult::FAILED;
+    }
+    if (book || ophista_) hint_ = std::make_shared<DatabaseOrdering>(book, ophista_);
+    return result;
 }
 
 std::optional<BookDecision> EngineBook::choose(const Position& pos,

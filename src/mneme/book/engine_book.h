@@ -5,16 +5,23 @@
 //   BookPolicy      opta1|opta2|opta3|wilson|best|weighted (opta3)
 //   BookDepth       plies from the start of the game (40): no book move at or after it
 //   BookExperience  path                 an OPTA FB experience file added to the counts
+//   BookOrdering    true|false (false)   technique 1 (OPTA 3.1): a native BookFile's moves first
+//                                        in the search just after the book
+//   OphistaFile     path                 technique 2 (OPHISTA): the history tables of
+//                                        `mneme book ophista` for quiet moves after the book
+// The last two reach the search through ordering_hint(); OwnBook need not be on for them.
 // A file that cannot be used leaves no book (or no experience) and a message; the engine goes on.
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <random>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "mneme/book/database_ordering.h"
 #include "mneme/book/opening_book.h"
 
 namespace mneme {
@@ -49,21 +56,31 @@ public:
     // saying so when there are none.
     std::vector<std::string> listing(const Position& pos) const;
 
+    // The move-ordering knowledge for the search (null when BookOrdering and OphistaFile are
+    // both off). A new object after each change of these options.
+    std::shared_ptr<MoveOrderingHint> ordering_hint() const { return hint_; }
+
     void seed(std::uint64_t value) { rng_.seed(value); }
     bool enabled() const { return enabled_; }
     const OpeningBook* book() const { return book_ ? &*book_ : nullptr; }
     const BookPolicy& policy() const { return policy_; }
     int depth() const { return depth_; }
+    const std::string& experience_path() const { return experience_path_; }
 
 private:
     // (Re)applies the experience file to the loaded book, appending to `message`.
     BookOptionResult load_experience(std::string& message);
+    // Makes hint_ from the current BookOrdering, BookFile and OPHISTA file.
+    BookOptionResult rebuild_hint(std::string& message);
 
     bool enabled_ = false;
     int depth_ = DEFAULT_DEPTH;
     BookPolicy policy_;
     std::string experience_path_;
     std::optional<OpeningBook> book_;
+    bool book_ordering_ = false;
+    std::shared_ptr<const OphistaFile> ophista_;
+    std::shared_ptr<MoveOrderingHint> hint_;
     std::mt19937_64 rng_{std::random_device{}()};
 };
 

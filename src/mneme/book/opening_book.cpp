@@ -9,7 +9,8 @@ namespace mneme {
 OpeningBook OpeningBook::open(const std::string& path) {
     OpeningBook book;
     book.path_ = path;
-    if (BookFile::has_native_magic(path)) book.native_ = BookFile::open(path);
+    if (BookFile::has_native_magic(path))
+        book.native_ = std::make_shared<const BookFile>(BookFile::open(path));
     else book.polyglot_ = PolyglotBook::open(path);
     return book;
 }

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <random>
 #include <stdexcept>
@@ -38,7 +39,9 @@ public:
     void clear_experience() { experience_.reset(); }
     bool has_experience() const { return experience_.has_value(); }
 
-    bool has_counts() const { return native_.has_value(); }
+    bool has_counts() const { return native_ != nullptr; }
+    // The native book (null for a Polyglot one), shared with whoever else reads it.
+    std::shared_ptr<const BookFile> native() const { return native_; }
     const std::string& path() const { return path_; }
     // "native, 1234 entries" / "Polyglot, 5678 entries".
     std::string summary() const;
@@ -55,7 +58,7 @@ public:
 
 private:
     std::string path_;
-    std::optional<BookFile> native_;
+    std::shared_ptr<const BookFile> native_;
     std::optional<PolyglotBook> polyglot_;
     std::optional<BookFile> experience_;
 };

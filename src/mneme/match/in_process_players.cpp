@@ -3,9 +3,11 @@
 #include <algorithm>
 #include <chrono>
 #include <condition_variable>
+#include <cstdio>
 #include <mutex>
 #include <thread>
 
+#include "mneme/book/book_learning.h"
 #include "mneme/core/movegen.h"
 #include "mneme/search/static_exchange.h"
 #include "mneme/util/text.h"
@@ -91,7 +93,12 @@ bool MnemePlayer::start(std::string& error) {
         BookOptionResult book_result = book_.set_option(name, value, message);
         if (book_result == BookOptionResult::FAILED) return bad(message);
         if (book_result == BookOptionResult::SET) continue;
-        if (name == "fallbackdepth" && book_player) {
+        if (name == "booklearning") {
+            if (!parse_switch(value, learning_)) return bad("needs true or false");
+        } else if (name == "booklearningweight") {
+            if (!parse_number(value, 1, 1000000, number)) return bad("needs 1 or more games");
+            learning_weight_ = std::uint32_t(number);
+        } else if (name == "fallbackdepth" && book_player) {
             if (!parse_number(value, 1, MAX_PLY - 1, number)) return bad("needs a depth from 1");
             fallback_depth_ = int(number);
         } else if (name == "hash") {
@@ -142,6 +149,10 @@ bool MnemePlayer::start(std::string& error) {
             *target = flag;
         }
     }
+    if (learning_ && book_.experience_path().empty()) {
+        error = "BookLearning needs option.BookExperience=FILE to learn into";
+        return false;
+    }
     if (book_player && !book_.book()) {
         error = "proto=book needs option.BookFile=FILE";
         return false;
@@ -150,16 +161,42 @@ bool MnemePlayer::start(std::string& error) {
     else skill_.set_level(skill_level);
     options.multi_pv = skill_.candidate_lines();
     searcher_->set_options(options);
+    searcher_->set_ordering_hint(book_.ordering_hint());
     return true;
 }
 
-void MnemePlayer::new_game(const Position&, bool) { searcher_->clear(); }
+void MnemePlayer::new_game(const Position& start, bool) {
+    searcher_->clear();
+    game_start_ = start;
+    game_moves_.clear();
+    // Other players of this process may have learned since: read the experience again.
+    if (!book_.experience_path().empty()) {
+        std::string message;
+        book_.set_option("bookexperience", book_.experience_path(), message);
+    }
+}
+
+void MnemePlayer::game_over(const std::string& result_text) {
+    if (!learning_) return;
+    LearnedGame game{game_start_, game_moves_, parse_result_text(result_text)};
+    LearningOptions options;
+    options.weight = learning_weight_;
+    try {
+        learn_from_games({game}, book_.experience_path(), options);
+    } catch (const std::exception& e) {
+        // The game is over and counted; a learning failure must not stop the match.
+        std::fprintf(stderr, "mneme player %s: learning failed: %s\n", spec_.name.c_str(), e.what());
+    }
+}
 
 MoveReply MnemePlayer::play(const MoveRequest& request) {
     auto started = SteadyClock::now();
+    game_start_ = request.start;
+    game_moves_ = request.moves;
     if (auto decision = book_.choose(request.position)) {
         MoveReply reply;
         reply.move = decision->move;
+        game_moves_.push_back(reply.move);
         reply.elapsed_ms = std::chrono::duration_cast<std::chrono::milliseconds>(
                                SteadyClock::now() - started)
                                .count();
@@ -204,6 +241,7 @@ MoveReply MnemePlayer::play(const MoveRequest& request) {
     reply.reported_time_ms = result.time_ms;
     if (reply.move == result.best) reply.pv = result.pv;
     reply.elapsed_ms = std::chrono::duration_cast<std::chrono::milliseconds>(SteadyClock::now() - started).count();
+    if (reply.move) game_moves_.push_back(reply.move);
     return reply;
 }
 

@@ -18,7 +18,9 @@ namespace mneme {
 // UCI_LimitStrength, UCI_Elo, and the search switches of search-compare (Algorithm =
 // minimax|alphabeta|failsoft|pvs, Aspiration, TranspositionTable, TTMove, CaptureOrdering,
 // Killers, CounterMoves, History, NullMove, LMR, Futility = true|false), and the book options
-// of EngineBook (OwnBook, BookFile, BookPolicy, BookDepth, BookExperience). An unknown option,
+// of EngineBook (OwnBook, BookFile, BookPolicy, BookDepth, BookExperience, BookOrdering,
+// OphistaFile). BookLearning=true adds each finished game to the BookExperience file (OPTA FB,
+// BookLearningWeight games per result, 5 by default) and rereads it. An unknown option,
 // bad value or unusable book file makes start() fail, naming it.
 // As proto=book it is a book player: OwnBook is on, BookFile is required, and out of book it
 // plays what a depth-2 search finds (FallbackDepth=N changes the depth), whatever the clock.
@@ -32,12 +34,18 @@ public:
     void new_game(const Position& start, bool chess960) override;
     void set_game_seed(std::uint64_t seed) override { book_.seed(spec_.seed ^ seed); }
     MoveReply play(const MoveRequest& request) override;
+    void game_over(const std::string& result_text) override;
     bool healthy() const override { return true; }
     bool restart(std::string& error) override { return start(error); }
 
 private:
     PlayerSpec spec_;
     std::unique_ptr<Searcher> searcher_;
+    bool learning_ = false;
+    std::uint32_t learning_weight_ = 5;
+    // The game so far as this player saw it, with its own last move: what it learns from.
+    Position game_start_;
+    std::vector<Move> game_moves_;
     Skill skill_;
     EngineBook book_;
     int fallback_depth_ = BOOK_PLAYER_FALLBACK_DEPTH;  // proto=book only

@@ -155,6 +155,8 @@ void UciProtocol::identify() {
               std::to_string(EngineBook::DEFAULT_DEPTH) + " min 0 max " +
               std::to_string(EngineBook::MAX_DEPTH));
     out_.line("option name BookExperience type string default <empty>");
+    out_.line("option name BookOrdering type check default false");
+    out_.line("option name OphistaFile type string default <empty>");
     out_.line("uciok");
 }
 
@@ -318,6 +320,7 @@ void UciProtocol::go(const Words& words) {
     if (std::uint64_t budget = skill_.node_limit())
         limits.nodes = limits.nodes ? std::min(limits.nodes, budget) : budget;
     searcher_.set_options(options);
+    searcher_.set_ordering_hint(book_.ordering_hint());
 
     bool chess960 = chess960_;
     thread_.start(

@@ -184,6 +184,8 @@ bool XboardProtocol::handle(const std::string& line) {
         out_.line("feature option=\"BookDepth -spin " + std::to_string(EngineBook::DEFAULT_DEPTH) +
                   " 0 " + std::to_string(EngineBook::MAX_DEPTH) + "\"");
         out_.line("feature option=\"BookExperience -file \"");
+        out_.line("feature option=\"BookOrdering -check 0\"");
+        out_.line("feature option=\"OphistaFile -file \"");
         out_.line("feature done=1");
     } else if (command == "new") {
         new_game();
@@ -598,6 +600,7 @@ void XboardProtocol::think_if_engine_to_move() {
     if (force_ || game_over_ || pos_.side_to_move() != engine_color_) return;
     if (play_book_move()) return;
     apply_pending_hash_size();
+    searcher_.set_ordering_hint(book_.ordering_hint());
     {
         std::lock_guard lock(mutex_);
         purpose_ = Purpose::PLAY;
@@ -613,6 +616,7 @@ void XboardProtocol::start_analysis() {
     // A finished game has nothing to analyse; XBoard is told so by the absence of output.
     if (!pos_.has_legal_moves()) return;
     apply_pending_hash_size();
+    searcher_.set_ordering_hint(book_.ordering_hint());
     {
         std::lock_guard lock(mutex_);
         purpose_ = Purpose::ANALYZE;

@@ -14,13 +14,16 @@ bool is_tactical(const Position& pos, Move m) {
 
 MovePicker::MovePicker(const Position& pos, Move tt_move, const KillerMoves& killers,
                        Move counter, const ButterflyHistory& history, bool order_captures,
-                       bool use_history, const PieceToHistory* const* continuation)
+                       bool use_history, const PieceToHistory* const* continuation,
+                       const MoveOrderingHint* hint, int ply)
     : pos_(pos),
       history_(history),
       killers_{killers.moves[0], killers.moves[1]},
       counter_(counter),
       order_captures_(order_captures),
       use_history_(use_history),
+      hint_(hint),
+      ply_(ply),
       stage_(Stage::TT_MOVE),
       quiescence_(false),
       with_quiets_(true) {
@@ -53,14 +56,18 @@ void MovePicker::score_captures() {
 }
 
 void MovePicker::score_quiets() {
-    if (!use_history_) return;  // scores stay 0: generation order
+    if (!use_history_ && !hint_) return;  // scores stay 0: generation order
     Color us = pos_.side_to_move();
     for (int i = current_; i < end_; ++i) {
         Move m = moves_[i].move;
-        Piece piece = pos_.moved_piece(m);
-        int score = history_.get(us, m);
-        for (const PieceToHistory* slice : continuation_)
-            if (slice) score += slice->get(piece, m.to());
+        int score = 0;
+        if (use_history_) {
+            Piece piece = pos_.moved_piece(m);
+            score = history_.get(us, m);
+            for (const PieceToHistory* slice : continuation_)
+                if (slice) score += slice->get(piece, m.to());
+        }
+        if (hint_) score += hint_->quiet_bonus(pos_, m, ply_);
         moves_[i].score = score;
     }
 }
@@ -74,14 +81,24 @@ Move MovePicker::pick_best() {
 }
 
 bool MovePicker::usable_killer(Move m) const {
-    return m && m != tt_move_ && !is_tactical(pos_, m) && pos_.pseudo_legal(m) && pos_.legal(m);
+    return m && m != tt_move_ && !is_hint_move(m) && !is_tactical(pos_, m) && pos_.pseudo_legal(m) &&
+           pos_.legal(m);
 }
 
 Move MovePicker::next() {
     switch (stage_) {
         case Stage::TT_MOVE:
-            stage_ = Stage::GENERATE_CAPTURES;
+            stage_ = Stage::HINT_MOVES;
+            if (hint_) hint_count_ = hint_->preferred_moves(pos_, ply_, hint_moves_);
             if (tt_move_) return tt_move_;
+            [[fallthrough]];
+
+        case Stage::HINT_MOVES:
+            while (hint_index_ < hint_count_) {
+                Move m = hint_moves_[hint_index_++];
+                if (m != tt_move_) return m;
+            }
+            stage_ = Stage::GENERATE_CAPTURES;
             [[fallthrough]];
 
         case Stage::GENERATE_CAPTURES: {
@@ -98,7 +115,7 @@ Move MovePicker::next() {
         case Stage::GOOD_CAPTURES:
             while (current_ < end_) {
                 Move m = pick_best();
-                if (m == tt_move_) continue;
+                if (m == tt_move_ || is_hint_move(m)) continue;
                 // The main search postpones captures that lose material and under-promotions.
                 bool losing = m.kind() == PROMOTION ? m.promotion_type() != QUEEN
                                                     : static_exchange(pos_, m) < 0;
@@ -149,7 +166,7 @@ Move MovePicker::next() {
         case Stage::QUIETS:
             while (current_ < end_) {
                 Move m = pick_best();
-                if (m == tt_move_ || (!quiescence_ && is_killer(m))) continue;
+                if (m == tt_move_ || is_hint_move(m) || (!quiescence_ && is_killer(m))) continue;
                 return m;
             }
             stage_ = Stage::BAD_CAPTURES;

@@ -4,6 +4,7 @@
 
 #include "mneme/core/movegen.h"
 #include "mneme/search/history.h"
+#include "mneme/search/move_ordering_hint.h"
 
 namespace mneme {
 
@@ -17,9 +18,12 @@ public:
     // without `use_history` quiet moves do too (the switches of SearchOptions).
     // `continuation` holds the continuation-history slices of the moves one and two plies
     // back (either may be null); their scores add to the butterfly score of a quiet move.
+    // `hint` (may be null), asked at `ply` plies from the root, puts its preferred moves right
+    // after the table move and adds its bonus to the score of quiet moves.
     MovePicker(const Position& pos, Move tt_move, const KillerMoves& killers, Move counter,
                const ButterflyHistory& history, bool order_captures = true,
-               bool use_history = true, const PieceToHistory* const* continuation = nullptr);
+               bool use_history = true, const PieceToHistory* const* continuation = nullptr,
+               const MoveOrderingHint* hint = nullptr, int ply = 0);
     // Quiescence: captures and promotions by victim and attacker; every evasion when in check.
     MovePicker(const Position& pos, Move tt_move, const ButterflyHistory& history);
 
@@ -29,6 +33,7 @@ public:
 private:
     enum class Stage {
         TT_MOVE,
+        HINT_MOVES,
         GENERATE_CAPTURES,
         GOOD_CAPTURES,
         FIRST_KILLER,
@@ -52,6 +57,11 @@ private:
     bool is_killer(Move m) const {
         return m == killers_[0] || m == killers_[1] || m == counter_;
     }
+    bool is_hint_move(Move m) const {
+        for (int i = 0; i < hint_count_; ++i)
+            if (hint_moves_[i] == m) return true;
+        return false;
+    }
 
     const Position& pos_;
     const ButterflyHistory& history_;
@@ -61,6 +71,10 @@ private:
     Move counter_;
     bool order_captures_ = true;
     bool use_history_ = true;
+    const MoveOrderingHint* hint_ = nullptr;
+    int ply_ = 0;
+    Move hint_moves_[MoveOrderingHint::MAX_PREFERRED_MOVES];
+    int hint_count_ = 0, hint_index_ = 0;
     Stage stage_;
     bool quiescence_;
     bool with_quiets_;  // main search, or quiescence in check

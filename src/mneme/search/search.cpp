@@ -100,6 +100,8 @@ void Searcher::start_helpers(const Position& pos, const SearchLimits& limits) {
         helper->options_ = options_;
         helper->options_.progress_reports = false;
         helper->options_.multi_pv = 1;
+        helper->ordering_hint_ = ordering_hint_;
+        helper->hint_active_ = hint_active_;
         helper->prepare(false);
         Searcher* h = helper.get();
         helper_threads_.emplace_back([h, pos, helper_limits] { h->search(pos, helper_limits); });
@@ -156,6 +158,8 @@ SearchResult Searcher::search(const Position& pos, const SearchLimits& limits,
     limits_ = limits;
     time_.start(limits, pos.side_to_move());
     if (!helper_index_) table_->new_search();  // helpers join the main thread's search
+    // Helpers use what the main thread prepared (start_helpers copies it).
+    if (!helper_index_) hint_active_ = ordering_hint_ && ordering_hint_->prepare(pos);
     for (auto& k : killers_) k.clear();
     nodes_.store(0, std::memory_order_relaxed);
     seldepth_ = 0;
@@ -174,7 +178,7 @@ SearchResult Searcher::search(const Position& pos, const SearchLimits& limits,
                        ? tt.move
                        : Move::none();
     MovePicker picker(pos_, tt_move, killers_[0], Move::none(), history_,
-                      options_.capture_ordering, options_.history);
+                      options_.capture_ordering, options_.history, nullptr, active_hint(), 0);
     while (Move m = picker.next())
         if (limits.search_moves.empty() ||
             std::find(limits.search_moves.begin(), limits.search_moves.end(), m) !=
@@ -521,7 +525,8 @@ Value Searcher::negamax(int depth, Value alpha, Value beta, int ply, bool pv_nod
     PieceToHistory* slices[2];
     continuation_slices(ply, slices);
     MovePicker picker(pos_, tt_move, options_.killers ? killers_[ply] : no_killers, counter,
-                      history_, options_.capture_ordering, options_.history, slices);
+                      history_, options_.capture_ordering, options_.history, slices,
+                      active_hint(), ply);
     Value best_value = -VALUE_INFINITE;
     Move best_move;
     int move_count = 0;

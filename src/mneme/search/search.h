@@ -15,6 +15,7 @@
 #include "mneme/core/position.h"
 #include "mneme/search/history.h"
 #include "mneme/search/limits.h"
+#include "mneme/search/move_ordering_hint.h"
 #include "mneme/search/score.h"
 #include "mneme/search/search_options.h"
 #include "mneme/search/time_manager.h"
@@ -113,6 +114,8 @@ public:
     // The algorithm and its switches for the searches to come (not while one runs).
     void set_options(const SearchOptions& options) { options_ = options; }
     const SearchOptions& options() const { return options_; }
+    // Outside knowledge for move ordering (null: none), for the searches to come.
+    void set_ordering_hint(std::shared_ptr<MoveOrderingHint> hint) { ordering_hint_ = std::move(hint); }
 
 private:
     struct RootMove {
@@ -147,6 +150,7 @@ private:
     std::uint64_t stop_helpers();  // returns the helpers' node count
     std::uint64_t total_nodes() const;
     void clear_statistics() { clear(); }
+    const MoveOrderingHint* active_hint() const { return hint_active_ ? ordering_hint_.get() : nullptr; }
 
     Position pos_;
     TranspositionTable own_table_;
@@ -159,6 +163,8 @@ private:
     // The quiet move that last refuted a move, by the refuted move's piece and destination.
     Move counter_moves_[PIECE_CODE_COUNT][64];
     SearchOptions options_;
+    std::shared_ptr<MoveOrderingHint> ordering_hint_;
+    bool hint_active_ = false;  // the hint has something to say about this search
     SearchStatistics statistics_;
     TimeManager time_;
     SearchLimits limits_;
