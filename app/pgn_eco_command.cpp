@@ -69,16 +69,19 @@ int pgn_eco_stats_command(const Arguments& args) {
         PgnReader pgn(path, options);
         PgnMainline game;
         while (pgn.next_mainline(game)) {
-            if (game.result == GameResult::ONGOING) ++unfinished;
-            std::string code(game.headers.get("ECO"));
-            if (is_eco_code(code)) {
-                ++from_tag;
-            } else if (!game.headers.contains("FEN")) {
-                const EcoOpening* opening = names.classify(game.moves);
-                code = opening ? opening->code : "";
-                if (opening) ++from_moves;
+            if (game.result == GameResult::ONGOING) {
+                ++unfinished;
+            } else {
+                std::string code(game.headers.get("ECO"));
+                if (is_eco_code(code)) {
+                    ++from_tag;
+                } else if (!game.headers.contains("FEN")) {
+                    const EcoOpening* opening = names.classify(game.moves);
+                    code = opening ? opening->code : "";
+                    if (opening) ++from_moves;
+                }
+                statistics.add(code, game.result);
             }
-            statistics.add(code, game.result);
             if (!pgn.errors().empty()) {
                 progress.clear();
                 for (const PgnError& e : pgn.errors()) std::cerr << e.message() << '\n';
