@@ -252,7 +252,7 @@ TEST(Xboard, HintBookMemoryCores) {
     Position start;
     EXPECT_TRUE(parse_uci_move(start, last_line_after(session.output(), "Hint: ")))
         << session.output();
-    EXPECT_TRUE(session.says("\n mneme has no opening book\n\n")) << session.output();
+    EXPECT_TRUE(session.says("\n no book loaded (set the BookFile option)\n\n")) << session.output();
     EXPECT_TRUE(session.says("Error (bad memory size): lots"));
     EXPECT_TRUE(session.says("Error (bad number of cores)"));
     EXPECT_TRUE(session.says("Error (unsupported variant)"));
