@@ -62,7 +62,7 @@ TEST(CbrSimilarity, MaterialBoundNeverExceedsTheDistance) {
     for (std::size_t i = 0; i < positions.size(); i += 2) {
         CaseBoard x = CaseBoard::from_position(positions[i]);
         CaseBoard y = CaseBoard::from_position(positions[(i * 104729 + 17) % positions.size()]);
-        int bound = material_distance_bound(material_signature(x), material_signature(y));
+        int bound = material_distance_bound(material_counts(x), material_counts(y));
         int distance = board_distance(x, y);
         ASSERT_LE(bound, distance);
         tight += bound > 0;

@@ -1,6 +1,11 @@
 #include "mneme/cbr/case_board.h"
 
 #include <algorithm>
+#include <cstdlib>
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 namespace mneme {
 
@@ -38,41 +43,52 @@ int square_similarity(Piece a, Piece b) {
     return type_of(a) == type_of(b) ? 1 : 0;
 }
 
-MaterialSignature material_signature(const CaseBoard& board) {
-    MaterialSignature signature = 0;
+MaterialCounts material_counts(const CaseBoard& board) {
+    MaterialCounts counts;
     for (int colour = 0; colour < 2; ++colour) {
         Bitboard side = colour == WHITE ? board.white : board.occupied & ~board.white;
         for (int pt = PAWN; pt <= KING; ++pt) {
             Bitboard of_type = side;
             for (int bit = 0; bit < 3; ++bit)
                 of_type &= (pt & (1 << bit)) ? board.type_bits[bit] : ~board.type_bits[bit];
-            // Legal positions have at most ten of a kind; 15 marks "too many to count".
-            int count = std::min(std::popcount(of_type), 15);
-            signature |= MaterialSignature(count) << (4 * (colour * 6 + pt - 1));
+            counts.lanes[8 * colour + pt - 1] = std::uint8_t(std::popcount(of_type));
         }
+        counts.pieces[colour] = std::uint8_t(std::popcount(side));
     }
-    return signature;
+    return counts;
 }
 
-int material_count(MaterialSignature signature, int index) {
-    return int((signature >> (4 * index)) & 15);
-}
-
-int material_distance_bound(MaterialSignature a, MaterialSignature b) {
-    // At most `matches` squares can hold the same piece on both boards. Every other piece of a
-    // stands on a square that is empty in b (cost 2) or holds a different piece (cost >= 1, but
-    // that square also accounts for one of b's unmatched pieces); the cheapest arrangement pairs
-    // as many unmatched pieces as possible.
-    int count_a = 0, count_b = 0, matches = 0;
-    for (int i = 0; i < 12; ++i) {
-        int x = material_count(a, i), y = material_count(b, i);
-        if (x == 15 || y == 15) return 0;  // a capped count says nothing
-        count_a += x;
-        count_b += y;
-        matches += std::min(x, y);
+int material_distance_bound(const MaterialCounts& a, const MaterialCounts& b) {
+    // Per colour, sum |a - b| over the piece kinds: then at most (na + nb - that) / 2 squares
+    // can hold the same piece on both boards.
+    int difference[2];
+#if defined(__SSE2__)
+    __m128i sums = _mm_sad_epu8(_mm_load_si128(reinterpret_cast<const __m128i*>(a.lanes)),
+                                _mm_load_si128(reinterpret_cast<const __m128i*>(b.lanes)));
+    difference[WHITE] = _mm_cvtsi128_si32(sums);
+    difference[BLACK] = _mm_extract_epi16(sums, 4);
+#else
+    for (int colour = 0; colour < 2; ++colour) {
+        difference[colour] = 0;
+        for (int i = 8 * colour; i < 8 * colour + 6; ++i)
+            difference[colour] += std::abs(int(a.lanes[i]) - int(b.lanes[i]));
     }
-    int unmatched_a = count_a - matches, unmatched_b = count_b - matches;
-    return 2 * std::max(unmatched_a, unmatched_b) - std::min(unmatched_a, unmatched_b);
+#endif
+    // Every piece of a that is not matched stands where b is empty (cost 2), or holds another
+    // piece of b's that is not matched either: the same colour costs at least 1, the other
+    // colour at least 3. The cheapest arrangement pairs same colours first, then the rest.
+    int unmatched_a[2], unmatched_b[2];
+    for (int colour = 0; colour < 2; ++colour) {
+        int matched = (a.pieces[colour] + b.pieces[colour] - difference[colour]) / 2;
+        unmatched_a[colour] = a.pieces[colour] - matched;
+        unmatched_b[colour] = b.pieces[colour] - matched;
+    }
+    int same_white = std::min(unmatched_a[WHITE], unmatched_b[WHITE]);
+    int same_black = std::min(unmatched_a[BLACK], unmatched_b[BLACK]);
+    int crossed = std::min(unmatched_a[WHITE] - same_white, unmatched_b[BLACK] - same_black) +
+                  std::min(unmatched_a[BLACK] - same_black, unmatched_b[WHITE] - same_white);
+    int unmatched = unmatched_a[WHITE] + unmatched_a[BLACK] + unmatched_b[WHITE] + unmatched_b[BLACK];
+    return 2 * unmatched - 3 * (same_white + same_black) - crossed;
 }
 
 }  // namespace mneme

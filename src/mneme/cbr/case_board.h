@@ -48,13 +48,17 @@ inline int board_similarity(const CaseBoard& a, const CaseBoard& b) {
     return 4 * SQUARE_COUNT - board_distance(a, b);
 }
 
-// The number of pieces of each colour and type, packed four bits each (index colour * 6 +
-// type - 1): boards with different material cannot be very similar, which prunes the search.
-using MaterialSignature = std::uint64_t;
-MaterialSignature material_signature(const CaseBoard& board);
-int material_count(MaterialSignature signature, int index);
+// The number of pieces of each colour and type: White's pawn..king in bytes 0-5, Black's in
+// bytes 8-13. Boards with different material cannot be very similar, which prunes retrieval.
+struct MaterialCounts {
+    alignas(16) std::uint8_t lanes[16] = {};
+    std::uint8_t pieces[2] = {0, 0};  // per colour
 
-// A lower bound on board_distance(a, b) for any boards with these two signatures.
-int material_distance_bound(MaterialSignature a, MaterialSignature b);
+    bool operator==(const MaterialCounts&) const = default;
+};
+MaterialCounts material_counts(const CaseBoard& board);
+
+// A lower bound on board_distance(a, b) for any boards with these material counts.
+int material_distance_bound(const MaterialCounts& a, const MaterialCounts& b);
 
 }  // namespace mneme

@@ -1,17 +1,18 @@
 // An index that answers retrieval queries exactly as the linear scan does, while comparing the
 // query with a small part of the case base.
 //
-// Cases are grouped by mover colour and material (the count of each piece kind). Two boards
-// with different material differ on a number of squares that the counts alone bound from below
+// Cases are grouped by mover colour and the number of pieces of each colour. Two boards with
+// different counts differ on a number of squares that the counts alone bound from below
 // (material_distance_bound), so whole groups are skipped once k cases at least that close are
-// known. Inside a group, cases are sorted by their distance to a pivot board; because the
-// distance is a metric, |d(q, pivot) - d(c, pivot)| <= d(q, c), so the scan starts at the
-// query's own pivot distance, walks outwards and stops where the gap exceeds the current k-th
-// best distance. Two more pivots per group reject most of the remaining cases from two small
-// numbers before their boards are read.
+// known; groups are visited nearest bound first. (Groups by full material were tried: thousands
+// of small groups cost more to order than they saved.) Inside a group, cases are sorted by their
+// distance to a pivot board: the distance is a metric, so |d(q, pivot) - d(c, pivot)| <= d(q, c)
+// and only the cases whose pivot distance lies within the current k-th best distance of the
+// query's are looked at. Of those, a vectorised pass over the occupancy bitboards alone (stored
+// apart from the other four planes) bounds the distance from below; the few cases it lets
+// through are compared in full.
 #pragma once
 
-#include <array>
 #include <cstdint>
 #include <span>
 #include <vector>
@@ -31,23 +32,25 @@ public:
     std::size_t bytes() const;
 
 private:
-    static constexpr int PIVOTS = 3;
     struct Group {
-        MaterialSignature material = 0;
+        MaterialCounts material;
         std::uint32_t begin = 0, end = 0;  // in the arrays below
-        std::array<CaseBoard, PIVOTS> pivots;
+        CaseBoard pivot;
     };
-    // The cases of one mover colour.
+    // The cases of one mover colour, each bitboard in its own array.
     struct Side {
         std::vector<Group> groups;
-        std::vector<CaseBoard> boards;                            // in group, pivot order
-        std::vector<std::uint32_t> indices;                       // into the case base
-        std::vector<std::array<std::uint16_t, 4>> pivot_distances;  // [pivot] per case
+        std::vector<Bitboard> occupied, white, type_bits[3];
+        std::vector<std::uint16_t> pivot_distance;  // sorted within each group
+        std::vector<std::uint32_t> indices;         // into the case base
     };
 
     static void build_side(std::span<const CaseRecord> cases, Color mover, Side& side);
     static void search_side(const Side& side, const CaseBoard& board, bool mirrored,
                             NearestCases& nearest);
+    // Offers cases [first, last) of `side` to `nearest`.
+    static void scan(const Side& side, const CaseBoard& board, bool mirrored, std::size_t first,
+                     std::size_t last, NearestCases& nearest);
 
     Side sides_[2];
 };
