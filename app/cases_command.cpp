@@ -9,6 +9,7 @@
 #include <filesystem>
 #include <iostream>
 #include <set>
+#include <sstream>
 #include <ctime>
 
 #include "book_arguments.h"
@@ -31,9 +32,10 @@ extern "C" void on_cases_interrupt(int) {
 constexpr const char* BUILD_USAGE =
     "usage: mneme cases build IN.pgn[.gz|.zst]... -o OUT.mcases\n"
     "         [--player NAME]... [--min-elo N] [--max-elo N] [--max-cases N] [--sample-seed S]\n"
-    "         [--max-games N] [--quiet]\n"
+    "         [--bucket LOW-HIGH]... [--max-games N] [--quiet]\n"
     "  --player selects the named expert's moves (\"Last, First\", \"Last,F.\", \"First Last\");\n"
-    "  --min-elo/--max-elo the moves of players rated in the range; neither: every move";
+    "  --min-elo/--max-elo the moves of players rated in the range; neither: every move;\n"
+    "  --bucket (repeated) one base per rating range in one pass: OUT-LOW-HIGH.mcases";
 constexpr const char* LATENCY_USAGE =
     "usage: mneme cases latency BASE.mcases [--sizes N,N,...] [--queries N] [--k N] [--mirror]\n"
     "  the first N cases of the base for each size; queries are positions of the last games";
@@ -57,6 +59,22 @@ std::string megabytes(double bytes) {
     return text;
 }
 
+std::pair<int, int> parse_bucket(const std::string& text) {
+    int low = 0, high = 0;
+    char dash = 0;
+    std::istringstream in(text);
+    if (!(in >> low >> dash >> high) || dash != '-' || !in.eof() || low < 1 || high < low)
+        throw std::runtime_error("--bucket: '" + text + "' is not a rating range LOW-HIGH");
+    return {low, high};
+}
+
+// OUT.mcases -> OUT-LOW-HIGH.mcases
+std::string bucket_path(const std::string& output, std::pair<int, int> bucket) {
+    std::string stem = output;
+    if (stem.size() > 7 && stem.compare(stem.size() - 7, 7, ".mcases") == 0) stem.resize(stem.size() - 7);
+    return stem + "-" + std::to_string(bucket.first) + "-" + std::to_string(bucket.second) + ".mcases";
+}
+
 int build_command(const Arguments& args) {
     std::vector<std::string> inputs;
     std::string output;
@@ -71,12 +89,15 @@ int build_command(const Arguments& args) {
         else if (a == "--max-elo") options.max_elo = int(reader.integer(a, 1, 5000));
         else if (a == "--max-cases") options.max_cases = std::uint64_t(reader.integer(a, 1, 1LL << 32));
         else if (a == "--sample-seed") options.sample_seed = std::uint64_t(reader.integer(a, 0, 1LL << 62));
+        else if (a == "--bucket") options.elo_buckets.push_back(parse_bucket(reader.value(a)));
         else if (a == "--max-games") options.max_games = std::uint64_t(reader.integer(a, 1, 1LL << 40));
         else if (a == "--quiet") quiet = true;
         else if (a == "-" || a.rfind("-", 0) != 0) inputs.push_back(a);
         else reader.unexpected(a);
     }
     if (inputs.empty() || output.empty()) throw std::runtime_error(BUILD_USAGE);
+    if (!options.elo_buckets.empty() && (options.min_elo || options.max_elo))
+        throw std::runtime_error("--bucket replaces --min-elo and --max-elo");
     if (options.max_elo && options.min_elo > options.max_elo)
         throw std::runtime_error("--min-elo " + std::to_string(options.min_elo) +
                                  " is above --max-elo " + std::to_string(options.max_elo));
@@ -120,21 +141,34 @@ int build_command(const Arguments& args) {
         return 130;
     }
     clear();
-    std::set<std::uint32_t> games;
-    for (const CaseRecord& c : build.cases) games.insert(c.game);
-    write_case_base(output, case_build_description(inputs, options), build.cases, games.size());
-
     const CaseBuildStats& s = build.stats;
-    std::printf("cases    %s: %zu cases from %zu games, %s\n", output.c_str(), build.cases.size(),
-                games.size(), megabytes(double(std::filesystem::file_size(output))).c_str());
+    std::string description = case_build_description(inputs, options);
+    auto write = [&](const std::string& path, const std::vector<CaseRecord>& cases,
+                     std::uint64_t selected, const std::string& what) {
+        std::set<std::uint32_t> games;
+        for (const CaseRecord& c : cases) games.insert(c.game);
+        write_case_base(path, description + what, cases, games.size());
+        std::printf("cases    %s: %zu cases from %zu games, %s", path.c_str(), cases.size(),
+                    games.size(), megabytes(double(std::filesystem::file_size(path))).c_str());
+        if (options.max_cases)
+            std::printf(" (a sample of %llu selected moves)", static_cast<unsigned long long>(selected));
+        std::printf("\n");
+    };
+    if (options.elo_buckets.empty()) {
+        write(output, build.cases, s.moves_selected, "");
+    } else {
+        for (std::size_t b = 0; b < options.elo_buckets.size(); ++b) {
+            auto [low, high] = options.elo_buckets[b];
+            write(bucket_path(output, options.elo_buckets[b]), build.buckets[b],
+                  build.bucket_moves_selected[b],
+                  " (this file: movers rated " + std::to_string(low) + "-" + std::to_string(high) + ")");
+        }
+    }
     std::printf("games    %llu seen, %llu unreadable, %llu matched, %llu unmatched\n",
                 static_cast<unsigned long long>(s.games_seen),
                 static_cast<unsigned long long>(s.unreadable),
                 static_cast<unsigned long long>(s.games_matched),
                 static_cast<unsigned long long>(s.games_unmatched));
-    if (options.max_cases)
-        std::printf("sample   %zu of %llu selected moves\n", build.cases.size(),
-                    static_cast<unsigned long long>(s.moves_selected));
     if (!options.players.empty()) {
         std::vector<std::pair<std::uint64_t, std::string>> spellings;
         for (const auto& [name, count] : s.spellings) spellings.emplace_back(count, name);
@@ -148,7 +182,11 @@ int build_command(const Arguments& args) {
     }
     std::printf("time     %.2f s (%.0f games/s)\n", s.seconds,
                 double(s.games_seen) / std::max(s.seconds, 1e-9));
-    return s.input_failed || build.cases.empty() ? 1 : 0;
+    bool empty = options.elo_buckets.empty() ? build.cases.empty()
+                                             : std::any_of(build.buckets.begin(), build.buckets.end(),
+                                                           [](const auto& b) { return b.empty(); });
+    if (empty) std::fprintf(stderr, "mneme cases build: a case base is empty\n");
+    return s.input_failed || empty ? 1 : 0;
 }
 
 int info_command(const Arguments& args) {

@@ -89,6 +89,20 @@ TEST(CbrCaseBuild, RatingBucketAndSampleCap) {
     EXPECT_LE(capped.cases[0].game, capped.cases[1].game);  // kept in game order
 }
 
+TEST(CbrCaseBuild, SeveralRatingBucketsInOnePass) {
+    test::ScratchDirectory dir("cbr_buckets");
+    std::string pgn = dir.write("games.pgn", GAMES);
+    CaseBuildOptions options;
+    options.elo_buckets = {{2700, 2799}, {2800, 2899}, {1000, 1999}};
+    CaseBuild build = build_cases({pgn}, options);
+    ASSERT_EQ(build.buckets.size(), 3u);
+    EXPECT_EQ(build.buckets[0].size(), 3u);  // Anand (2780, 2790)
+    EXPECT_EQ(build.buckets[1].size(), 2u);  // Carlsen (2850)
+    EXPECT_TRUE(build.buckets[2].empty());
+    for (const CaseRecord& c : build.buckets[1]) EXPECT_EQ(c.mover_elo, 2850);
+    EXPECT_TRUE(build.cases.empty());
+}
+
 TEST(CbrCaseFile, RoundTripAndRejections) {
     test::ScratchDirectory dir("cbr_file");
     std::string pgn = dir.write("games.pgn", GAMES);

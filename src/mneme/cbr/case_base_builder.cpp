@@ -69,6 +69,8 @@ std::string case_build_description(const std::vector<std::string>& inputs,
     for (const std::string& player : options.players) text.append(" --player '" + player + "'");
     if (options.min_elo) text.append(" --min-elo " + std::to_string(options.min_elo));
     if (options.max_elo) text.append(" --max-elo " + std::to_string(options.max_elo));
+    for (auto [low, high] : options.elo_buckets)
+        text.append(" --bucket " + std::to_string(low) + "-" + std::to_string(high));
     if (options.max_cases)
         text.append(" --max-cases " + std::to_string(options.max_cases) + " --sample-seed " +
                     std::to_string(options.sample_seed));
@@ -80,7 +82,30 @@ CaseBuild build_cases(const std::vector<std::string>& inputs, const CaseBuildOpt
     Clock::time_point start = Clock::now(), last_progress = start;
     CaseBuildStats stats;
     ExpertNames experts(options.players);
-    CaseSample sample(options.max_cases, options.sample_seed);
+    // One sample per rating bucket, or a single one.
+    std::vector<std::pair<int, int>> ranges = options.elo_buckets;
+    if (ranges.empty()) ranges.emplace_back(options.min_elo, options.max_elo);
+    std::vector<CaseSample> samples;
+    for (std::size_t b = 0; b < ranges.size(); ++b)
+        samples.emplace_back(options.max_cases, options.sample_seed + b);
+    auto bucket_of = [&](int elo) -> int {
+        if (!options.selects_by_rating()) return 0;
+        if (elo <= 0) return -1;
+        for (std::size_t b = 0; b < ranges.size(); ++b)
+            if (elo >= ranges[b].first && (!ranges[b].second || elo <= ranges[b].second))
+                return int(b);
+        return -1;
+    };
+    auto offered = [&] {
+        std::uint64_t total = 0;
+        for (const CaseSample& sample : samples) total += sample.offered();
+        return total;
+    };
+    auto kept = [&] {
+        std::uint64_t total = 0;
+        for (const CaseSample& sample : samples) total += sample.size();
+        return total;
+    };
     std::uint64_t bytes_total = 0, bytes_done = 0;
     for (const std::string& path : inputs) bytes_total += file_size_or_zero(path);
 
@@ -102,26 +127,25 @@ CaseBuild build_cases(const std::vector<std::string>& inputs, const CaseBuildOpt
             if (options.stop && options.stop->load())
                 throw CaseBuildInterrupted("interrupted; no case base written");
             ++game_number;
-            // Which sides are the expert: by name, by rating, or (no selection) both.
-            bool expert[2] = {true, true};
+            // Which sample each side's moves go to (-1: not an expert): by name, by rating, or
+            // (no selection) both sides to the only sample.
             int elo[2] = {parse_elo(game.headers.get("WhiteElo")),
                           parse_elo(game.headers.get("BlackElo"))};
+            int expert[2];
             for (Color c : {WHITE, BLACK}) {
+                expert[c] = bucket_of(elo[c]);
                 std::string_view tag = game.headers.get(c == WHITE ? "White" : "Black");
-                if (!experts.empty()) {
-                    expert[c] = experts.match(tag) >= 0;
-                    if (expert[c]) ++stats.spellings[std::string(tag)];
+                if (!experts.empty() && expert[c] >= 0) {
+                    if (experts.match(tag) >= 0) ++stats.spellings[std::string(tag)];
+                    else expert[c] = -1;
                 }
-                if (options.selects_by_rating())
-                    expert[c] = expert[c] && elo[c] > 0 && elo[c] >= options.min_elo &&
-                                (!options.max_elo || elo[c] <= options.max_elo);
             }
-            std::uint64_t before = sample.offered();
-            if (expert[WHITE] || expert[BLACK]) {
+            std::uint64_t before = offered();
+            if (expert[WHITE] >= 0 || expert[BLACK] >= 0) {
                 pos = game.start_position();
                 for (std::size_t ply = 0; ply < game.moves.size(); ++ply) {
                     Color mover = pos.side_to_move();
-                    if (expert[mover]) {
+                    if (expert[mover] >= 0) {
                         CaseRecord record;
                         record.board = CaseBoard::from_position(pos);
                         record.game = std::uint32_t(std::min<std::uint64_t>(
@@ -131,19 +155,19 @@ CaseBuild build_cases(const std::vector<std::string>& inputs, const CaseBuildOpt
                         record.mover_elo = clamp_u16(std::uint64_t(std::max(elo[mover], 0)));
                         record.mover = mover;
                         record.result = std::uint8_t(game.result);
-                        sample.add(record);
+                        samples[std::size_t(expert[mover])].add(record);
                     }
                     pos.do_move(game.moves[ply]);
                 }
             }
-            if (sample.offered() > before) ++stats.games_matched;
+            if (offered() > before) ++stats.games_matched;
             else ++stats.games_unmatched;
 
             std::uint64_t seen = stats.games_seen + reader.stats().games_seen();
             if (options.progress && (seen & 255) == 0 &&
                 Clock::now() - last_progress >= std::chrono::seconds(1)) {
                 last_progress = Clock::now();
-                options.progress({seen, sample.size(), bytes_done + reader.bytes_consumed(),
+                options.progress({seen, kept(), bytes_done + reader.bytes_consumed(),
                                   bytes_total,
                                   std::chrono::duration<double>(last_progress - start).count()});
             }
@@ -154,9 +178,20 @@ CaseBuild build_cases(const std::vector<std::string>& inputs, const CaseBuildOpt
         stats.input_failed = stats.input_failed || reader.failed();
         bytes_done += file_size_or_zero(path);
     }
-    stats.moves_selected = sample.offered();
+    stats.moves_selected = offered();
     stats.seconds = std::chrono::duration<double>(Clock::now() - start).count();
-    return {sample.take(), std::move(stats)};
+    CaseBuild build;
+    build.stats = std::move(stats);
+    if (options.elo_buckets.empty()) {
+        build.cases = samples.front().take();
+        build.bucket_moves_selected = {samples.front().offered()};
+        return build;
+    }
+    for (CaseSample& sample : samples) {
+        build.bucket_moves_selected.push_back(sample.offered());
+        build.buckets.push_back(sample.take());
+    }
+    return build;
 }
 
 }  // namespace mneme

@@ -37,6 +37,9 @@ struct CaseBuildOptions {
     std::uint64_t max_cases = 0;
     std::uint64_t sample_seed = 1;
     std::uint64_t max_games = 0;  // stop after reading this many games (0 = all)
+    // Several rating buckets in one pass (each [first, second], its own sample of at most
+    // max_cases): the experts of the ranking experiment. Replaces min_elo and max_elo.
+    std::vector<std::pair<int, int>> elo_buckets;
     // Called at most about once a second.
     std::function<void(const CaseBuildProgress&)> progress;
     // Each message of the PGN reader (an unreadable game, a warning), as it comes.
@@ -44,7 +47,7 @@ struct CaseBuildOptions {
     // When set (e.g. by Ctrl-C) the build stops with CaseBuildInterrupted.
     const std::atomic<bool>* stop = nullptr;
 
-    bool selects_by_rating() const { return min_elo > 0 || max_elo > 0; }
+    bool selects_by_rating() const { return min_elo > 0 || max_elo > 0 || !elo_buckets.empty(); }
 };
 
 class CaseBuildInterrupted : public std::runtime_error {
@@ -65,7 +68,9 @@ struct CaseBuildStats {
 };
 
 struct CaseBuild {
-    std::vector<CaseRecord> cases;
+    std::vector<CaseRecord> cases;  // empty with elo_buckets
+    std::vector<std::vector<CaseRecord>> buckets;  // one per elo_buckets entry
+    std::vector<std::uint64_t> bucket_moves_selected;  // before each bucket's sample
     CaseBuildStats stats;
 };
 
