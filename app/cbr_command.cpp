@@ -76,7 +76,10 @@ double white_score(const GameOutcome& outcome) {
 
 std::string ordering_text(const std::vector<int>& ordering) {
     std::string text;
-    for (int i : ordering) text += (text.empty() ? "" : ",") + std::to_string(i + 1);
+    for (int i : ordering) {
+        if (!text.empty()) text += ',';
+        text += std::to_string(i + 1);
+    }
     return text;
 }
 
