@@ -139,6 +139,10 @@ void print_ratings(const std::vector<Expert>& experts, const ExperimentResult& r
             agree += expert_order == (fit.players[i].elo < fit.players[j].elo);
         }
     std::printf("  pairs ordered as the experts' Elo: %d of %d\n", agree, pairs);
+    std::size_t decisive = 0;
+    for (const ExperimentGame& g : result.games) decisive += g.outcome.result != GameResult::DRAW;
+    std::printf("  decisive games: %zu of %zu (%.0f%%)\n", decisive, result.games.size(),
+                100.0 * double(decisive) / double(std::max<std::size_t>(result.games.size(), 1)));
 }
 
 void write_experiment_pgn(const std::string& path, const std::vector<Expert>& experts,

@@ -2,8 +2,8 @@
 
 #include <algorithm>
 #include <bit>
-#include <numeric>
 #include <map>
+#include <numeric>
 
 namespace mneme {
 
