@@ -54,6 +54,18 @@ void print_usage() {
         "                         OPHISTA move-ordering tables for the plies after the book\n"
         "  book learn GAMES.pgn... --experience EXP.mbook [--weight N] [--max-ply N]\n"
         "                         add games' results to an experience file (OPTA FB)\n"
+        "  cases build IN.pgn[.zst]... -o OUT.mcases [--player NAME]... [--min-elo N] [--max-elo N]\n"
+        "       [--max-cases N] [--sample-seed S] [--max-games N] [--quiet]\n"
+        "                         a case base of an expert's (position, move) pairs\n"
+        "  cases info BASE.mcases counts, ratings, results, checksum and index size\n"
+        "  cases latency BASE.mcases [--sizes N,N,...] [--queries N] [--k N] [--mirror]\n"
+        "                         per-move time of the CBR player, indexed against linear\n"
+        "  cbr experiment EXPERT.mcases... [--rounds N] [--threads N] [--configs C] [--pgn OUT]\n"
+        "                         the thesis's expert-ranking tournament: showdowns, orderings, ratings\n"
+        "  cbr predict BASE.mcases GAMES.pgn [--player NAME] [--from-game N] [--depth D]\n"
+        "                         how often the CBR player (and the engine) finds the played move\n"
+        "  uci --player cbr --cases FILE [--seed N] [--option NAME=VALUE]...\n"
+        "                         the CBR player (or random, greedy) as a UCI engine\n"
         "  help                   this text\n";
 }
 
@@ -71,6 +83,8 @@ int main(int argc, char** argv) {
         if (command == "epd-test") return mneme::app::epd_test_command(args);
         if (command == "pgn") return mneme::app::pgn_command(args);
         if (command == "book") return mneme::app::book_command(args);
+        if (command == "cases") return mneme::app::cases_command(args);
+        if (command == "cbr") return mneme::app::cbr_command(args);
         if (command == "play") return mneme::app::play_command(args);
         if (command == "bench") return mneme::app::bench_command(args);
         if (command == "eval") return mneme::app::eval_command(args);

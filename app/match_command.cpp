@@ -28,6 +28,7 @@ const char* const USAGE =
     "players (-engine, one per player; -each applies to all):\n"
     "  cmd=COMMAND proto=uci|xboard    an external engine (proto defaults to uci)\n"
     "  proto=mneme|random|greedy       a player inside this process\n"
+    "  proto=cbr cases=FILE            the case-based reasoning player (CBR settings as option.NAME)\n"
     "  name=NAME dir=DIR option.NAME=VALUE initstr=TEXT timeout=SECONDS seed=N\n"
     "  tc=[MOVES/]BASE[+INC] | tc=inf  st=SECONDS  depth=N  nodes=N\n"
     "options:\n"

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <stdexcept>
 
+#include "mneme/match/cbr_player.h"
 #include "mneme/match/in_process_players.h"
 #include "mneme/match/uci_engine_player.h"
 #include "mneme/match/xboard_engine_player.h"
@@ -34,6 +35,7 @@ std::string default_name(const PlayerSpec& spec) {
         case PlayerKind::RANDOM: return "random";
         case PlayerKind::GREEDY: return "greedy";
         case PlayerKind::BOOK: return "book";
+        case PlayerKind::CBR: return "cbr";
         default: break;
     }
     std::vector<std::string> words = split_command_line(spec.command);
@@ -65,9 +67,11 @@ PlayerSpec parse_player_spec(const std::vector<std::string>& words) {
             else if (value == "random") spec.kind = PlayerKind::RANDOM;
             else if (value == "greedy") spec.kind = PlayerKind::GREEDY;
             else if (value == "book") spec.kind = PlayerKind::BOOK;
+            else if (value == "cbr") spec.kind = PlayerKind::CBR;
             else
-                throw std::invalid_argument(
-                    "'" + word + "': the protocol must be uci, xboard, mneme, random, greedy or book");
+                throw std::invalid_argument("'" + word +
+                                            "': the protocol must be uci, xboard, mneme, random, "
+                                            "greedy, book or cbr");
         } else if (key == "dir") {
             spec.working_directory = value;
         } else if (key.rfind("option.", 0) == 0 && key.size() > 7) {
@@ -92,6 +96,8 @@ PlayerSpec parse_player_spec(const std::vector<std::string>& words) {
             spec.time_control_given = true;
         } else if (key == "timeout") {
             spec.start_timeout = std::chrono::milliseconds(parse_positive_seconds_ms(word, value));
+        } else if (key == "cases") {
+            spec.cases_path = value;
         } else if (key == "seed") {
             spec.seed = parse_count(word, value);
         } else {
@@ -104,6 +110,10 @@ PlayerSpec parse_player_spec(const std::vector<std::string>& words) {
         throw std::invalid_argument("an external engine needs cmd=COMMAND");
     if (!external && !spec.command.empty())
         throw std::invalid_argument("cmd= is only for uci and xboard engines");
+    if (spec.kind == PlayerKind::CBR && spec.cases_path.empty())
+        throw std::invalid_argument("a cbr player needs cases=FILE");
+    if (spec.kind != PlayerKind::CBR && !spec.cases_path.empty())
+        throw std::invalid_argument("cases= is only for cbr players");
     if (spec.name.empty()) spec.name = default_name(spec);
     return spec;
 }
@@ -116,6 +126,7 @@ std::unique_ptr<Player> make_player(const PlayerSpec& spec) {
         case PlayerKind::BOOK: return std::make_unique<MnemePlayer>(spec);
         case PlayerKind::RANDOM: return std::make_unique<RandomPlayer>(spec);
         case PlayerKind::GREEDY: return std::make_unique<GreedyPlayer>(spec);
+        case PlayerKind::CBR: return std::make_unique<CbrPlayer>(spec);
     }
     throw std::logic_error("unknown player kind");
 }

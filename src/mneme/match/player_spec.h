@@ -21,6 +21,7 @@ enum class PlayerKind {
     RANDOM,     // a uniformly random legal move (a baseline)
     GREEDY,     // the capture winning the most material, else random (a baseline)
     BOOK,       // a book move (option.BookFile=...), else mneme's search to depth 2
+    CBR,        // the case-based reasoning agent over a case base (cases=FILE)
 };
 
 struct PlayerSpec {
@@ -36,11 +37,12 @@ struct PlayerSpec {
     std::chrono::milliseconds start_timeout{10000};  // handshake: "uciok" / "done=1" wait
     std::chrono::milliseconds stop_grace{2000};      // after "stop"/"?", before killing
     std::uint64_t seed = 0;                 // for players that draw random numbers
+    std::string cases_path;                 // the case base of a cbr player
 };
 
-// Parses "key=value" words: cmd, name, proto (uci|xboard|mneme|random|greedy|book), dir,
+// Parses "key=value" words: cmd, name, proto (uci|xboard|mneme|random|greedy|book|cbr), dir,
 // option.NAME, initstr, tc, st (seconds per move), depth, nodes, timeout (handshake seconds),
-// seed. Throws std::invalid_argument naming the bad word.
+// seed, cases (the case base of a cbr player). Throws std::invalid_argument naming the bad word.
 PlayerSpec parse_player_spec(const std::vector<std::string>& words);
 
 // Splits a command line into words: spaces separate, double or single quotes group.

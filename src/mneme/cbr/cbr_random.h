@@ -1,0 +1,33 @@
+// The player's own random numbers: SplitMix64, so a seed gives the same game on every platform
+// (the standard distributions may differ between library versions).
+#pragma once
+
+#include <cstdint>
+
+namespace mneme {
+
+class CbrRandom {
+public:
+    explicit CbrRandom(std::uint64_t seed = 0) : state_(seed) {}
+    void seed(std::uint64_t seed) { state_ = seed; }
+
+    std::uint64_t next() {
+        std::uint64_t z = (state_ += 0x9e3779b97f4a7c15ULL);
+        z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+        z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+        return z ^ (z >> 31);
+    }
+    // Uniform in [0, n), n > 0, without modulo bias.
+    std::uint64_t below(std::uint64_t n) {
+        std::uint64_t limit = UINT64_MAX - UINT64_MAX % n;
+        std::uint64_t value;
+        do value = next();
+        while (value >= limit);
+        return value % n;
+    }
+
+private:
+    std::uint64_t state_;
+};
+
+}  // namespace mneme

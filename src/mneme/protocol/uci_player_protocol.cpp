@@ -1,0 +1,136 @@
+#include "mneme/protocol/uci_player_protocol.h"
+
+#include "mneme/match/cbr_player.h"
+#include "mneme/notation/uci_move.h"
+#include "mneme/protocol/engine_protocol.h"
+#include "mneme/util/text.h"
+
+namespace mneme {
+
+UciPlayerProtocol::UciPlayerProtocol(std::ostream& out, PlayerSpec spec)
+    : out_(out), spec_(std::move(spec)), position_(start_) {}
+
+bool UciPlayerProtocol::handle(const std::string& text) {
+    Words words = split_words(text);
+    if (words.empty()) return true;
+    const std::string& command = words.front();
+    if (command == "quit") return false;
+    if (command == "uci") {
+        line("id name mneme " + spec_.name);
+        line("id author the mneme team");
+        line("option name UCI_Chess960 type check default false");
+        if (spec_.kind == PlayerKind::CBR) {
+            // The CBR settings, as strings: the player checks them when it starts.
+            for (const char* name : {"weights", "k", "choice", "penalty", "mirror", "repetition",
+                                     "exact", "verify", "margin", "candidates", "trace"})
+                line(std::string("option name ") + name + " type string default <default>");
+        }
+        line("uciok");
+    } else if (command == "isready") {
+        ensure_started();
+        line("readyok");
+    } else if (command == "ucinewgame") {
+        // Every game gets the next seed, so a series of games is reproducible.
+        if (ensure_started()) player_->set_game_seed(games_++);
+    } else if (command == "setoption") {
+        set_option(words);
+    } else if (command == "position") {
+        set_position(words);
+    } else if (command == "go") {
+        go();
+    } else if (command == "stop" || command == "ponderhit" || command == "debug") {
+        // The move was given at once; nothing runs.
+    } else {
+        line("info string unknown command: " + command);
+    }
+    return true;
+}
+
+bool UciPlayerProtocol::ensure_started() {
+    if (started_) return true;
+    player_ = make_player(spec_);
+    std::string error;
+    if (!player_->start(error)) {
+        line("info string error: " + error);
+        player_.reset();
+        return false;
+    }
+    started_ = true;
+    return true;
+}
+
+void UciPlayerProtocol::set_option(const Words& words) {
+    std::string name, value;
+    std::string* target = nullptr;
+    for (std::size_t i = 1; i < words.size(); ++i) {
+        if (words[i] == "name" && !target) target = &name;
+        else if (words[i] == "value" && target == &name) target = &value;
+        else if (target) *target += (target->empty() ? "" : " ") + words[i];
+    }
+    if (lower_case(name) == "uci_chess960") {
+        chess960_ = lower_case(value) == "true";
+        return;
+    }
+    if (value == "<default>") return;
+    std::erase_if(spec_.options, [&](const auto& option) { return lower_case(option.first) == lower_case(name); });
+    spec_.options.emplace_back(name, value);
+    started_ = false;  // the next isready or go starts the player with the new options
+}
+
+void UciPlayerProtocol::set_position(const Words& words) {
+    std::size_t i = 1;
+    Position start;
+    std::string error;
+    if (i < words.size() && words[i] == "startpos") {
+        start.set_fen(START_FEN, chess960_, &error);
+        ++i;
+    } else if (i < words.size() && words[i] == "fen") {
+        std::string fen;
+        for (++i; i < words.size() && words[i] != "moves"; ++i) fen += words[i] + ' ';
+        if (!start.set_fen(fen, chess960_, &error))
+            return line("info string error: bad FEN '" + fen + "': " + error);
+    } else {
+        return line("info string error: position needs 'startpos' or 'fen FEN'");
+    }
+    Position pos = start;
+    std::vector<Move> moves;
+    if (i < words.size() && words[i] == "moves") {
+        for (++i; i < words.size(); ++i) {
+            Move m = parse_uci_move(pos, words[i]);
+            if (!m) {
+                line("info string error: illegal move '" + words[i] + "' in " + pos.fen() +
+                     "; the moves after it are ignored");
+                break;
+            }
+            pos.do_move(m);
+            moves.push_back(m);
+        }
+    }
+    start_ = start;
+    moves_ = moves;
+    position_ = pos;
+}
+
+void UciPlayerProtocol::go() {
+    if (!ensure_started()) return line("bestmove 0000");
+    MoveRequest request;
+    request.start = start_;
+    request.moves = moves_;
+    request.position = position_;
+    MoveReply reply = player_->play(request);
+    if (auto* cbr = dynamic_cast<CbrPlayer*>(player_.get()))
+        for (const std::string& text : cbr->last_trace()) line("info string " + text);
+    if (reply.has_score)
+        line("info depth " + std::to_string(reply.depth) + " score cp " +
+             std::to_string(reply.score));
+    line("bestmove " + (reply.move ? move_to_uci(position_, reply.move) : std::string("0000")));
+}
+
+void run_player_uci(const PlayerSpec& spec, std::istream& in, std::ostream& out) {
+    UciPlayerProtocol protocol(out, spec);
+    std::string text;
+    while (std::getline(in, text))
+        if (!protocol.handle(text)) return;
+}
+
+}  // namespace mneme

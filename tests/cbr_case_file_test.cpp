@@ -1,0 +1,152 @@
+// Case bases: building from PGN (expert names, rating buckets, the sample cap), the file round
+// trip, and the rejection of broken files with a message naming the file and the reason.
+#include <gtest/gtest.h>
+
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <functional>
+
+#include "mneme/cbr/case_base_builder.h"
+#include "mneme/cbr/case_base_file.h"
+#include "mneme/cbr/player_name.h"
+#include "test_data.h"
+
+namespace mneme {
+namespace {
+
+const char* const GAMES =
+    "[White \"Carlsen, Magnus\"]\n[Black \"Anand,V.\"]\n[Result \"1-0\"]\n"
+    "[WhiteElo \"2850\"]\n[BlackElo \"2780\"]\n\n1. e4 e5 2. Nf3 Nc6 1-0\n\n"
+    "[White \"Anand, Viswanathan\"]\n[Black \"carlsen m\"]\n[Result \"1/2-1/2\"]\n"
+    "[WhiteElo \"2790\"]\n[BlackElo \"2100\"]\n\n1. d4 d5 1/2-1/2\n\n"
+    "[White \"Bacrot, \xC3\x89tienne\"]\n[Black \"Kasparov, Garry\"]\n[Result \"0-1\"]\n\n"
+    "1. c4 e5 2. Nc3 0-1\n\n"
+    "[White \"Broken, Game\"]\n[Black \"Carlsen, Magnus\"]\n[Result \"*\"]\n\n1. e4 e4 *\n";
+
+TEST(CbrPlayerName, FoldsCaseAndAccents) {
+    EXPECT_EQ(fold_name("Bacrot, \xC3\x89tienne"), "bacrot  etienne");
+    EXPECT_EQ(fold_name("Pol\xC3\xA1k,T."), "polak t ");
+    EXPECT_EQ(fold_name("Ko\xC5\xBE" "ul"), "kozul");  // Latin Extended-A
+    EXPECT_EQ(fold_name("Andersson, \xD6lle"), "andersson  olle");  // a stray Latin-1 byte
+}
+
+TEST(CbrPlayerName, MatchesTheUsualSpellings) {
+    ExpertNames carlsen({"Carlsen, Magnus"});
+    for (const char* tag : {"Carlsen, Magnus", "Carlsen,M.", "Carlsen,M", "carlsen m",
+                            "Magnus Carlsen", "CARLSEN, MAGNUS", "Carlsen"})
+        EXPECT_EQ(carlsen.match(tag), 0) << tag;
+    for (const char* tag : {"Carlsen, Henrik", "Carlsson, Magnus", "Anand, V", ""})
+        EXPECT_EQ(carlsen.match(tag), -1) << tag;
+    ExpertNames initial({"Polgar,J."});
+    EXPECT_EQ(initial.match("Polgar, Judit"), 0);
+    EXPECT_EQ(initial.match("Polgar, Susan"), -1);
+    ExpertNames first_last({"Judit Polgar"});
+    EXPECT_EQ(first_last.match("Polgar,J"), 0);
+    ExpertNames accented({"Bacrot, Etienne"});
+    EXPECT_EQ(accented.match("Bacrot, \xC3\x89tienne"), 0);
+}
+
+TEST(CbrCaseBuild, ExpertByNameKeepsOnlyTheExpertsMoves) {
+    test::ScratchDirectory dir("cbr_build");
+    std::string pgn = dir.write("games.pgn", GAMES);
+    CaseBuildOptions options;
+    options.players = {"Magnus Carlsen"};
+    std::vector<std::string> messages;
+    options.report = [&](const std::string& m) { messages.push_back(m); };
+    CaseBuild build = build_cases({pgn}, options);
+    // Game 1: White's 1.e4, 2.Nf3; game 2: Black's 1...d5; game 4 is unreadable.
+    ASSERT_EQ(build.cases.size(), 3u);
+    EXPECT_EQ(build.cases[0].mover, WHITE);
+    EXPECT_EQ(build.cases[0].ply, 0);
+    EXPECT_EQ(build.cases[0].mover_elo, 2850);
+    EXPECT_EQ(build.cases[0].game_result(), GameResult::WHITE_WINS);
+    EXPECT_EQ(build.cases[1].ply, 2);
+    EXPECT_EQ(build.cases[2].mover, BLACK);
+    EXPECT_EQ(build.cases[2].game, 2u);
+    EXPECT_EQ(build.stats.games_matched, 2u);
+    EXPECT_EQ(build.stats.games_unmatched, 1u);
+    EXPECT_EQ(build.stats.unreadable, 1u);
+    EXPECT_EQ(build.stats.spellings.size(), 2u);
+    ASSERT_FALSE(messages.empty());
+    EXPECT_NE(messages.front().find("game 4"), std::string::npos) << messages.front();
+}
+
+TEST(CbrCaseBuild, RatingBucketAndSampleCap) {
+    test::ScratchDirectory dir("cbr_bucket");
+    std::string pgn = dir.write("games.pgn", GAMES);
+    CaseBuildOptions options;
+    options.min_elo = 2700;
+    options.max_elo = 2799;
+    CaseBuild build = build_cases({pgn}, options);
+    // Anand's 1...e5, 2...Nc6 (2780) and 1.d4 (2790); unrated Kasparov is left out.
+    ASSERT_EQ(build.cases.size(), 3u);
+    for (const CaseRecord& c : build.cases) EXPECT_GE(c.mover_elo, 2700);
+    options.max_cases = 2;
+    CaseBuild capped = build_cases({pgn}, options);
+    EXPECT_EQ(capped.cases.size(), 2u);
+    EXPECT_EQ(capped.stats.moves_selected, 3u);
+    EXPECT_LE(capped.cases[0].game, capped.cases[1].game);  // kept in game order
+}
+
+TEST(CbrCaseBuild, SeveralRatingBucketsInOnePass) {
+    test::ScratchDirectory dir("cbr_buckets");
+    std::string pgn = dir.write("games.pgn", GAMES);
+    CaseBuildOptions options;
+    options.elo_buckets = {{2700, 2799}, {2800, 2899}, {1000, 1999}};
+    CaseBuild build = build_cases({pgn}, options);
+    ASSERT_EQ(build.buckets.size(), 3u);
+    EXPECT_EQ(build.buckets[0].size(), 3u);  // Anand (2780, 2790)
+    EXPECT_EQ(build.buckets[1].size(), 2u);  // Carlsen (2850)
+    EXPECT_TRUE(build.buckets[2].empty());
+    for (const CaseRecord& c : build.buckets[1]) EXPECT_EQ(c.mover_elo, 2850);
+    EXPECT_TRUE(build.cases.empty());
+}
+
+TEST(CbrCaseFile, RoundTripAndRejections) {
+    test::ScratchDirectory dir("cbr_file");
+    std::string pgn = dir.write("games.pgn", GAMES);
+    CaseBuild build = build_cases({pgn}, {});
+    ASSERT_EQ(build.cases.size(), 9u);  // every move of the three readable games
+    std::string path = dir.file("all.mcases");
+    write_case_base(path, "test base", build.cases, 3);
+    CaseBaseFile file = CaseBaseFile::open(path);
+    ASSERT_EQ(file.size(), 9u);
+    EXPECT_EQ(file.white_cases(), 5u);
+    EXPECT_EQ(file.games(), 3u);
+    EXPECT_EQ(file.description(), "test base");
+    EXPECT_EQ(std::memcmp(file.cases().data(), build.cases.data(), 9 * sizeof(CaseRecord)), 0);
+
+    auto expect_rejected = [&](const std::string& broken, const std::string& reason) {
+        try {
+            CaseBaseFile::open(broken);
+            FAIL() << "accepted " << broken;
+        } catch (const CaseFileError& e) {
+            std::string message = e.what();
+            EXPECT_NE(message.find(broken), std::string::npos) << message;
+            EXPECT_NE(message.find(reason), std::string::npos) << message;
+        }
+    };
+    auto copy_with = [&](const std::string& name, const std::function<void(std::string&)>& edit) {
+        std::ifstream in(path, std::ios::binary);
+        std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+        edit(bytes);
+        std::string target = dir.file(name);
+        std::ofstream(target, std::ios::binary) << bytes;
+        return target;
+    };
+    expect_rejected(copy_with("truncated", [](std::string& b) { b.resize(b.size() - 10); }),
+                    "truncated");
+    expect_rejected(copy_with("corrupt", [](std::string& b) { b[b.size() - 30] ^= 1; }),
+                    "checksum");
+    expect_rejected(copy_with("magic", [](std::string& b) { b[0] = 'X'; }), "magic");
+    expect_rejected(copy_with("short", [](std::string& b) { b.resize(20); }), "too short");
+    expect_rejected(copy_with("version", [](std::string& b) { b[8] = 9; }), "version");
+    expect_rejected(dir.file("missing"), "cannot open");
+    // No temporary file is left beside the output.
+    for (const auto& entry : std::filesystem::directory_iterator(dir.file("")))
+        EXPECT_EQ(entry.path().string().find(".tmp."), std::string::npos);
+}
+
+}  // namespace
+}  // namespace mneme

@@ -1,0 +1,69 @@
+// The CBR agent as a match player (proto=cbr cases=FILE) and as a UCI engine.
+#include <gtest/gtest.h>
+
+#include <sstream>
+
+#include "cbr_test_util.h"
+#include "mneme/cbr/case_base_file.h"
+#include "mneme/core/movegen.h"
+#include "mneme/match/player_spec.h"
+#include "mneme/notation/uci_move.h"
+#include "mneme/protocol/uci_player_protocol.h"
+#include "test_data.h"
+
+namespace mneme {
+namespace {
+
+std::string write_random_base(const test::ScratchDirectory& dir) {
+    std::string path = dir.file("random.mcases");
+    write_case_base(path, "random games", test::random_cases(8, 40, 60), 40);
+    return path;
+}
+
+TEST(CbrPlayer, MatchPlayerFromSpec) {
+    test::ScratchDirectory dir("cbr_player");
+    std::string path = write_random_base(dir);
+    PlayerSpec spec = parse_player_spec(
+        {"proto=cbr", "cases=" + path, "seed=3", "option.weights=0.8,0.2,0.5", "option.mirror=true"});
+    EXPECT_EQ(spec.kind, PlayerKind::CBR);
+    EXPECT_EQ(spec.name, "cbr");
+    auto player = make_player(spec);
+    std::string error;
+    ASSERT_TRUE(player->start(error)) << error;
+    MoveRequest request;
+    MoveReply reply = player->play(request);
+    EXPECT_TRUE(MoveList<LEGAL>(request.position).contains(reply.move));
+
+    EXPECT_THROW(parse_player_spec({"proto=cbr"}), std::invalid_argument);
+    EXPECT_THROW(parse_player_spec({"proto=random", "cases=x"}), std::invalid_argument);
+    auto missing = make_player(parse_player_spec({"proto=cbr", "cases=" + dir.file("none")}));
+    EXPECT_FALSE(missing->start(error));
+    EXPECT_NE(error.find("none"), std::string::npos) << error;
+    auto bad_option = make_player(parse_player_spec({"proto=cbr", "cases=" + path, "option.k=zero"}));
+    EXPECT_FALSE(bad_option->start(error));
+    EXPECT_NE(error.find("k=zero"), std::string::npos) << error;
+}
+
+TEST(CbrPlayer, SpeaksUci) {
+    test::ScratchDirectory dir("cbr_uci");
+    std::string path = write_random_base(dir);
+    std::ostringstream out;
+    UciPlayerProtocol uci(out, parse_player_spec({"proto=cbr", "cases=" + path}));
+    for (const char* line : {"uci", "setoption name trace value true", "isready", "ucinewgame",
+                             "position startpos moves e2e4", "go wtime 1000 btime 1000"})
+        ASSERT_TRUE(uci.handle(line));
+    EXPECT_FALSE(uci.handle("quit"));
+    std::string text = out.str();
+    EXPECT_NE(text.find("uciok"), std::string::npos);
+    EXPECT_NE(text.find("readyok"), std::string::npos);
+    EXPECT_NE(text.find("info string"), std::string::npos) << text;  // the trace
+    auto at = text.find("bestmove ");
+    ASSERT_NE(at, std::string::npos) << text;
+    Position pos;
+    pos.do_move(parse_uci_move(pos, "e2e4"));
+    std::string move = text.substr(at + 9, text.find('\n', at) - at - 9);
+    EXPECT_TRUE(parse_uci_move(pos, move)) << move;
+}
+
+}  // namespace
+}  // namespace mneme
