@@ -23,5 +23,7 @@ int report_command(const Arguments& args);
 int book_command(const Arguments& args);
 int book_export_command(const Arguments& args);
 int book_probe_command(const Arguments& args);
+// learn positions|tune|info: training positions and logistic tuning of the evaluation.
+int learn_command(const Arguments& args);
 
 }  // namespace mneme::app

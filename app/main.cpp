@@ -48,6 +48,14 @@ void print_usage() {
         "                         the book moves of a position and the policy's choice;\n"
         "                         policies: opta1|opta2|opta3|wilson|best|weighted\n"
         "  book info BOOK.mbook   entries, positions, description and checksum of a book\n"
+        "  learn positions IN.pgn[.zst]... -o OUT.mpos [--skip-plies N] [--min-elo E]\n"
+        "       [--quiet none|stable|resolve] [--sample-rate R] [--max-per-game N]\n"
+        "       [--relabel-depth D --lambda L] ...\n"
+        "                         training positions labelled by game result (and search)\n"
+        "  learn tune IN.mpos... -o OUT.params [--source OUT.cpp] [--epochs N] [--only REGEX] ...\n"
+        "                         logistic (Texel) tuning of the evaluation weights\n"
+        "  learn info FILE.mpos [--show N]\n"
+        "                         count, provenance and labels of a training position file\n"
         "  help                   this text\n";
 }
 
@@ -68,6 +76,7 @@ int main(int argc, char** argv) {
         if (command == "play") return mneme::app::play_command(args);
         if (command == "bench") return mneme::app::bench_command(args);
         if (command == "eval") return mneme::app::eval_command(args);
+        if (command == "learn") return mneme::app::learn_command(args);
         if (command == "match") return mneme::app::match_command(args, false);
         if (command == "tournament") return mneme::app::match_command(args, true);
         if (command == "report") return mneme::app::report_command(args);

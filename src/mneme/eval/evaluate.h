@@ -4,6 +4,7 @@
 #include <string>
 
 #include "mneme/core/position.h"
+#include "mneme/eval/eval_features.h"
 #include "mneme/eval/eval_params.h"
 
 namespace mneme {
@@ -52,6 +53,8 @@ int evaluate(const Position& pos, const EvalParams& params);
 int evaluate(const Position& pos);
 // The same computation, recording every term into `trace`; returns the same score.
 int evaluate(const Position& pos, const EvalParams& params, EvalTrace& trace);
+// The same computation, reporting every use of a parameter to `features`.
+int evaluate(const Position& pos, const EvalParams& params, EvalFeatureSink& features);
 
 // The table evaluate(pos) uses. Set it before searching, never while a search runs.
 const EvalParams& active_eval_params();
