@@ -76,6 +76,7 @@ std::vector<TrainingPosition> sample_positions(const std::vector<std::string>& i
                                                const SamplerOptions& options,
                                                SamplerStats& stats) {
     const EvalParams& params = options.params ? *options.params : active_eval_params();
+    stats = SamplerStats{};
     Clock::time_point start = Clock::now(), last_progress = start;
     std::mt19937_64 random(options.seed);
     std::bernoulli_distribution sampled(std::clamp(options.sample_rate, 0.0, 1.0));

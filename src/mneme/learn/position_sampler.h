@@ -61,6 +61,7 @@ struct SamplerStats {
     bool input_failed = false;         // a file could not be opened or read to its end
 };
 
+// Reads every input in turn; `stats` is reset, then counts what happened.
 std::vector<TrainingPosition> sample_positions(const std::vector<std::string>& inputs,
                                                const SamplerOptions& options,
                                                SamplerStats& stats);
