@@ -256,6 +256,7 @@ int tune_command(const Arguments& args) {
     double real_before = evaluation_error(held_out, start, k, options.threads);
     double training_before = mean_squared_error(training_data, weights, k, options.threads);
 
+    std::fflush(stdout);  // before the epochs' lines on stderr
     if (report_every == 0) report_every = std::max(1, options.epochs / 30);
     options.on_epoch = [&](const TuningEpoch& e) {
         if (e.epoch % report_every == 0 || e.epoch == options.epochs)
