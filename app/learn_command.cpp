@@ -14,6 +14,7 @@
 #include "commands.h"
 #include "mneme/eval/eval_params.h"
 #include "mneme/eval/evaluate.h"
+#include "mneme/learn/bayes_evaluation.h"
 #include "mneme/learn/linear_evaluation.h"
 #include "mneme/learn/logistic_tuner.h"
 #include "mneme/learn/params_source.h"
@@ -36,6 +37,9 @@ constexpr const char* TUNE_USAGE =
     "         [--epochs N (300)] [--rate R (1)] [--batch N (0 = all)] [--l2 X (0)]\n"
     "         [--k K (fitted)] [--only REGEX] [--held-out F (0.1)] [--max-positions N]\n"
     "         [--threads N (2)] [--seed S] [--report-every N]";
+constexpr const char* BAYES_USAGE =
+    "usage: mneme learn bayes IN.mpos... -o OUT.bayes [--exclude-draws] [--independent]\n"
+    "         [--ridge R (1)] [--params FILE] [--held-out F (0.1)] [--seed S]";
 constexpr const char* INFO_USAGE = "usage: mneme learn info FILE.mpos [--show N]";
 
 // A line that rewrites itself on a terminal; one line every 10 s otherwise.
@@ -194,6 +198,23 @@ EvalParams rounded(const std::vector<double>& weights, const EvalParams& start) 
     return params;
 }
 
+// Loads, shuffles and splits position files: (training, held out).
+std::pair<std::vector<TrainingPosition>, std::vector<TrainingPosition>> split_positions(
+    const std::vector<std::string>& inputs, double held_out_fraction, std::uint64_t seed,
+    std::uint64_t max_positions = 0) {
+    std::vector<TrainingPosition> all;
+    for (const std::string& path : inputs) {
+        PositionFile file = load_position_file(path);
+        all.insert(all.end(), file.positions.begin(), file.positions.end());
+    }
+    std::mt19937_64 random(seed);
+    std::shuffle(all.begin(), all.end(), random);
+    if (max_positions && all.size() > max_positions) all.resize(max_positions);
+    std::size_t held_count = std::size_t(double(all.size()) * held_out_fraction);
+    return {std::vector<TrainingPosition>(all.begin() + std::ptrdiff_t(held_count), all.end()),
+            std::vector<TrainingPosition>(all.begin(), all.begin() + std::ptrdiff_t(held_count))};
+}
+
 int tune_command(const Arguments& args) {
     std::vector<std::string> inputs;
     std::string output, source_path, params_path, only;
@@ -225,17 +246,7 @@ int tune_command(const Arguments& args) {
     EvalParams start = params_path.empty() ? EvalParams::defaults() : load_params_or_throw(params_path);
     if (!only.empty()) options.tunable = tunable_matching(only);
 
-    std::vector<TrainingPosition> all;
-    for (const std::string& path : inputs) {
-        PositionFile file = load_position_file(path);
-        all.insert(all.end(), file.positions.begin(), file.positions.end());
-    }
-    std::mt19937_64 random(seed);
-    std::shuffle(all.begin(), all.end(), random);
-    if (max_positions && all.size() > max_positions) all.resize(max_positions);
-    std::size_t held_count = std::size_t(double(all.size()) * held_out_fraction);
-    std::vector<TrainingPosition> held_out(all.begin(), all.begin() + std::ptrdiff_t(held_count));
-    std::vector<TrainingPosition> training(all.begin() + std::ptrdiff_t(held_count), all.end());
+    auto [training, held_out] = split_positions(inputs, held_out_fraction, seed, max_positions);
     if (training.empty()) throw std::runtime_error("no training positions in the input");
 
     auto started = std::chrono::steady_clock::now();
@@ -291,6 +302,63 @@ int tune_command(const Arguments& args) {
     return 0;
 }
 
+int bayes_command(const Arguments& args) {
+    std::vector<std::string> inputs;
+    std::string output, params_path;
+    BayesOptions options;
+    double held_out_fraction = 0.1;
+    std::uint64_t seed = 1;
+    ArgumentReader reader(args, BAYES_USAGE);
+    while (reader.more()) {
+        std::string a = reader.next();
+        if (a == "-o" || a == "--output") output = reader.value(a);
+        else if (a == "--exclude-draws") options.exclude_draws = true;
+        else if (a == "--independent") options.independent_terms = true;
+        else if (a == "--ridge") options.ridge = reader.real(a, 1e-9, 1e9);
+        else if (a == "--params") params_path = reader.value(a);
+        else if (a == "--held-out") held_out_fraction = reader.real(a, 0, 0.9);
+        else if (a == "--seed") seed = std::uint64_t(reader.integer(a, 0, 1LL << 62));
+        else if (a.rfind("-", 0) != 0) inputs.push_back(a);
+        else reader.unexpected(a);
+    }
+    if (inputs.empty() || output.empty()) throw std::runtime_error(BAYES_USAGE);
+    EvalParams params = params_path.empty() ? EvalParams::defaults() : load_params_or_throw(params_path);
+    auto [training, held_out] = split_positions(inputs, held_out_fraction, seed);
+
+    BayesModel model(options);
+    for (const TrainingPosition& t : training) {
+        int stage = 0;
+        BayesFeatures x = bayes_features(t.to_position(), params, stage);
+        model.add(x, stage, t.result_value());
+    }
+    model.finish();
+    std::printf("stage   wins  draws losses\n");
+    for (int stage = 0; stage <= BAYES_STAGES; ++stage)
+        std::printf("%-5s %6llu %6llu %6llu\n",
+                    stage == BAYES_STAGES ? "all" : std::to_string(stage).c_str(),
+                    (unsigned long long)model.model(stage, BAYES_WIN).count,
+                    (unsigned long long)model.model(stage, BAYES_DRAW).count,
+                    (unsigned long long)model.model(stage, BAYES_LOSS).count);
+    // How well E predicts the results it was not fitted on, against always predicting the mean.
+    double error = 0, baseline = 0, mean = 0;
+    for (const TrainingPosition& t : training) mean += t.result_value();
+    mean /= double(std::max<std::size_t>(training.size(), 1));
+    for (const TrainingPosition& t : held_out) {
+        int stage = 0;
+        BayesFeatures x = bayes_features(t.to_position(), params, stage);
+        double d = model.expected_score(x, stage) - t.result_value();
+        error += d * d;
+        baseline += (mean - t.result_value()) * (mean - t.result_value());
+    }
+    if (!held_out.empty())
+        std::printf("held out %zu positions: error of E %.6f, of the mean result %.6f\n",
+                    held_out.size(), error / double(held_out.size()),
+                    baseline / double(held_out.size()));
+    model.save(output);
+    std::printf("wrote    %s\n", output.c_str());
+    return 0;
+}
+
 int info_command(const Arguments& args) {
     std::string path;
     long long show = 0;
@@ -329,12 +397,13 @@ int info_command(const Arguments& args) {
 int learn_command(const Arguments& args) {
     if (args.empty())
         throw std::runtime_error(std::string("a subcommand is needed\n") + POSITIONS_USAGE + "\n" +
-                                 TUNE_USAGE + "\n" + INFO_USAGE);
+                                 TUNE_USAGE + "\n" + BAYES_USAGE + "\n" + INFO_USAGE);
     Arguments rest(args.begin() + 1, args.end());
     if (args[0] == "positions") return positions_command(rest);
     if (args[0] == "tune") return tune_command(rest);
     if (args[0] == "info") return info_command(rest);
-    throw std::runtime_error("unknown subcommand '" + args[0] + "' (positions, tune, info)");
+    if (args[0] == "bayes") return bayes_command(rest);
+    throw std::runtime_error("unknown subcommand '" + args[0] + "' (positions, tune, bayes, info)");
 }
 
 }  // namespace mneme::app

@@ -10,7 +10,8 @@ void print_usage() {
     std::cout <<
         "usage: mneme [COMMAND [ARGS...]]\n"
         "\n"
-        "With no command, mneme is a chess engine speaking UCI or XBoard on stdin.\n"
+        "With no command, mneme is a chess engine speaking UCI or XBoard on stdin; 'mneme engine'\n"
+        "takes --params FILE and --eval classic|bayes|mixed-bayes --bayes-model FILE.\n"
         "\n"
         "commands:\n"
         "  play [--depth N] [--movetime MS] [--black] [--fen FEN] [--chess960 N]\n"
@@ -54,6 +55,8 @@ void print_usage() {
         "                         training positions labelled by game result (and search)\n"
         "  learn tune IN.mpos... -o OUT.params [--source OUT.cpp] [--epochs N] [--only REGEX] ...\n"
         "                         logistic (Texel) tuning of the evaluation weights\n"
+        "  learn bayes IN.mpos... -o OUT.bayes [--exclude-draws] [--independent] [--ridge R]\n"
+        "                         fit the thesis's Bayesian evaluation (W/D/L normal models)\n"
         "  learn info FILE.mpos [--show N]\n"
         "                         count, provenance and labels of a training position file\n"
         "  help                   this text\n";

@@ -1,6 +1,7 @@
 // Static evaluation: how good a position is for the side to move, in centipawns.
 #pragma once
 
+#include <functional>
 #include <string>
 
 #include "mneme/core/position.h"
@@ -55,6 +56,11 @@ int evaluate(const Position& pos);
 int evaluate(const Position& pos, const EvalParams& params, EvalTrace& trace);
 // The same computation, reporting every use of a parameter to `features`.
 int evaluate(const Position& pos, const EvalParams& params, EvalFeatureSink& features);
+
+// An evaluation that replaces the classic one in evaluate(pos), and so in the search: an
+// experiment such as the Bayesian evaluation (learn/bayes_evaluation.h). An empty function
+// restores the classic evaluation. Set it before searching, never while a search runs.
+void set_evaluation_override(std::function<int(const Position&)> evaluation);
 
 // The table evaluate(pos) uses. Set it before searching, never while a search runs.
 const EvalParams& active_eval_params();
