@@ -126,8 +126,11 @@ int positions_command(const Arguments& args) {
                                   (unsigned long long)p.games_seen,
                                   p.games_seen / std::max(p.seconds, 1e-9),
                                   (unsigned long long)p.positions);
-        if (p.bytes_total > 0 && p.bytes_read > 0 && !options.max_games && !options.max_positions)
-            text += format(", %.0f%%", 100.0 * double(p.bytes_read) / double(p.bytes_total));
+        if (p.bytes_total > 0 && p.bytes_read > 0 && !options.max_games && !options.max_positions) {
+            double fraction = double(p.bytes_read) / double(p.bytes_total);
+            text += format(", %.0f%%, ETA %.0f s", 100 * fraction,
+                           p.seconds * (1 - fraction) / std::max(fraction, 1e-9));
+        }
         progress.show(p.seconds, text);
     };
     options.report = [&](const std::string& message) {
