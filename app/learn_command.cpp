@@ -18,6 +18,7 @@
 #include "mneme/learn/linear_evaluation.h"
 #include "mneme/learn/logistic_tuner.h"
 #include "mneme/learn/params_source.h"
+#include "mneme/learn/piece_square_centring.h"
 #include "mneme/learn/position_file.h"
 #include "mneme/learn/position_sampler.h"
 #include "mneme/learn/search_relabel.h"
@@ -279,6 +280,7 @@ int tune_command(const Arguments& args) {
     };
     std::vector<double> tuned = tune_weights(training_data, held_out_data, weights, k, options);
     EvalParams result = rounded(tuned, start);
+    centre_piece_square_tables(result);
 
     std::vector<int> rounded_values = result.to_vector();
     std::vector<double> rounded_weights(rounded_values.begin(), rounded_values.end());
