@@ -155,7 +155,7 @@ int positions_command(const Arguments& args) {
                 (unsigned long long)stats.positions, stats.seconds,
                 stats.games_seen / std::max(stats.seconds, 1e-9),
                 stats.positions / std::max(stats.seconds, 1e-9));
-    if (stats.input_failed) std::fprintf(stderr, "warning: an input could not be read to its end\n");
+    if (positions.empty()) throw std::runtime_error("no positions sampled; nothing written");
 
     if (relabel.depth > 0) {
         relabel.progress = [&](std::uint64_t done, double seconds) {
@@ -174,6 +174,11 @@ int positions_command(const Arguments& args) {
     }
     save_position_file(output, {joined_command("positions", args), positions});
     std::printf("wrote    %s (%zu positions)\n", output.c_str(), positions.size());
+    if (stats.input_failed) {
+        std::fprintf(stderr, "mneme learn positions: an input could not be read to its end "
+                             "(see above); the positions of the rest were written\n");
+        return 1;
+    }
     return 0;
 }
 
