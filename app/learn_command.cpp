@@ -22,6 +22,7 @@
 #include "mneme/learn/position_file.h"
 #include "mneme/learn/position_sampler.h"
 #include "mneme/learn/search_relabel.h"
+#include "mneme/learn/self_play_training.h"
 
 namespace mneme::app {
 
@@ -41,6 +42,10 @@ constexpr const char* TUNE_USAGE =
 constexpr const char* BAYES_USAGE =
     "usage: mneme learn bayes IN.mpos... -o OUT.bayes [--exclude-draws] [--independent]\n"
     "         [--ridge R (1)] [--params FILE] [--held-out F (0.1)] [--seed S]";
+constexpr const char* TD_USAGE =
+    "usage: mneme learn td --games N -o OUT.params [--params START] [--depth D (4)]\n"
+    "         [--alpha A (100)] [--lambda L (0.7)] [--k K (0.006)] [--root] [--only REGEX]\n"
+    "         [--random-plies N (6)] [--max-plies N (300)] [--seed S]";
 constexpr const char* INFO_USAGE = "usage: mneme learn info FILE.mpos [--show N]";
 
 // A line that rewrites itself on a terminal; one line every 10 s otherwise.
@@ -369,6 +374,43 @@ int bayes_command(const Arguments& args) {
     return 0;
 }
 
+int td_command(const Arguments& args) {
+    std::string params_path, only;
+    SelfPlayOptions options;
+    options.games = 0;
+    ArgumentReader reader(args, TD_USAGE);
+    while (reader.more()) {
+        std::string a = reader.next();
+        if (a == "-o" || a == "--output") options.save_path = reader.value(a);
+        else if (a == "--games") options.games = int(reader.integer(a, 1, 100000000));
+        else if (a == "--params") params_path = reader.value(a);
+        else if (a == "--depth") options.depth = int(reader.integer(a, 1, 60));
+        else if (a == "--alpha") options.td.alpha = reader.real(a, 0, 1e9);
+        else if (a == "--lambda") options.td.lambda = reader.real(a, 0, 1);
+        else if (a == "--k") options.td.k = reader.real(a, 1e-6, 10);
+        else if (a == "--root") options.leaves = false;
+        else if (a == "--only") only = reader.value(a);
+        else if (a == "--random-plies") options.random_opening_plies = int(reader.integer(a, 0, 100));
+        else if (a == "--max-plies") options.max_plies = int(reader.integer(a, 1, 10000));
+        else if (a == "--seed") options.seed = std::uint64_t(reader.integer(a, 0, 1LL << 62));
+        else reader.unexpected(a);
+    }
+    if (options.games == 0 || options.save_path.empty()) throw std::runtime_error(TD_USAGE);
+    EvalParams start = params_path.empty() ? EvalParams::defaults() : load_params_or_throw(params_path);
+    if (!only.empty()) options.td.tunable = tunable_matching(only);
+    int white_wins = 0, draws = 0, black_wins = 0;
+    options.on_game = [&](const SelfPlayGame& g) {
+        (g.result == GameResult::WHITE_WINS ? white_wins
+         : g.result == GameResult::BLACK_WINS ? black_wins : draws) += 1;
+        std::fprintf(stderr, "game %d: %s in %d plies, largest change %.2f; saved %s\n", g.number,
+                     result_text(g.result), g.plies, g.largest_change, options.save_path.c_str());
+    };
+    train_by_self_play(start, options);
+    std::printf("%d games: %d white wins, %d draws, %d black wins; weights in %s\n",
+                options.games, white_wins, draws, black_wins, options.save_path.c_str());
+    return 0;
+}
+
 int info_command(const Arguments& args) {
     std::string path;
     long long show = 0;
@@ -407,13 +449,15 @@ int info_command(const Arguments& args) {
 int learn_command(const Arguments& args) {
     if (args.empty())
         throw std::runtime_error(std::string("a subcommand is needed\n") + POSITIONS_USAGE + "\n" +
-                                 TUNE_USAGE + "\n" + BAYES_USAGE + "\n" + INFO_USAGE);
+                                 TUNE_USAGE + "\n" + BAYES_USAGE + "\n" + TD_USAGE + "\n" + INFO_USAGE);
     Arguments rest(args.begin() + 1, args.end());
     if (args[0] == "positions") return positions_command(rest);
     if (args[0] == "tune") return tune_command(rest);
     if (args[0] == "info") return info_command(rest);
     if (args[0] == "bayes") return bayes_command(rest);
-    throw std::runtime_error("unknown subcommand '" + args[0] + "' (positions, tune, bayes, info)");
+    if (args[0] == "td") return td_command(rest);
+    throw std::runtime_error("unknown subcommand '" + args[0] +
+                             "' (positions, tune, bayes, td, info)");
 }
 
 }  // namespace mneme::app

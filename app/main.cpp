@@ -57,6 +57,8 @@ void print_usage() {
         "                         logistic (Texel) tuning of the evaluation weights\n"
         "  learn bayes IN.mpos... -o OUT.bayes [--exclude-draws] [--independent] [--ridge R]\n"
         "                         fit the thesis's Bayesian evaluation (W/D/L normal models)\n"
+        "  learn td --games N -o OUT.params [--depth D] [--alpha A] [--lambda L] [--root] ...\n"
+        "                         TDLeaf(lambda) from self-play, weights saved after every game\n"
         "  learn info FILE.mpos [--show N]\n"
         "                         count, provenance and labels of a training position file\n"
         "  help                   this text\n";

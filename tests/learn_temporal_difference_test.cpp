@@ -1,9 +1,11 @@
 // TD(lambda) on a toy sequence: the predictions move towards the result that ended the game.
 #include <gtest/gtest.h>
 
-#include "learn_test_positions.h"
+#include "mneme/eval/evaluate.h"
 #include "mneme/learn/logistic_tuner.h"
+#include "mneme/learn/self_play_training.h"
 #include "mneme/learn/temporal_difference.h"
+#include "test_data.h"
 
 namespace mneme {
 namespace {
@@ -65,6 +67,25 @@ TEST(LearnTemporalDifference, NothingChangesWhenThePredictionsAgreeWithTheResult
     std::vector<double> differences = temporal_difference_update(game, prediction, after, options);
     for (double d : differences) EXPECT_NEAR(d, 0, 1e-12);
     for (std::size_t i = 0; i < weights.size(); ++i) EXPECT_NEAR(after[i], weights[i], 1e-9);
+}
+
+TEST(LearnTemporalDifference, SelfPlaySavesTheWeightsAfterEveryGame) {
+    test::ScratchDirectory dir("learn_self_play");
+    SelfPlayOptions options;
+    options.games = 2;
+    options.depth = 1;
+    options.max_plies = 24;
+    options.save_path = dir.file("td.params");
+    std::vector<SelfPlayGame> games;
+    options.on_game = [&](const SelfPlayGame& g) { games.push_back(g); };
+    EvalParams learned = train_by_self_play(EvalParams::defaults(), options);
+    ASSERT_EQ(games.size(), 2u);
+    EXPECT_EQ(games[1].number, 2);
+    EvalParams saved = EvalParams::defaults();
+    EXPECT_TRUE(load_eval_params(options.save_path, saved).empty());
+    EXPECT_EQ(saved.to_vector(), learned.to_vector());
+    // The active table the engine plays with is restored afterwards.
+    EXPECT_EQ(active_eval_params().to_vector(), EvalParams::defaults().to_vector());
 }
 
 }  // namespace
