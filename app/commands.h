@@ -31,5 +31,7 @@ int book_learn_command(const Arguments& args);
 int cases_command(const Arguments& args);
 // cbr experiment|predict: the thesis's experiment and move prediction.
 int cbr_command(const Arguments& args);
+// learn positions|tune|info: training positions and logistic tuning of the evaluation.
+int learn_command(const Arguments& args);
 
 }  // namespace mneme::app

@@ -1,8 +1,15 @@
-// mneme with no arguments (or "uci", "xboard", "engine"): the engine on stdin and stdout.
+// mneme with no arguments (or "uci", "xboard", "engine"): the engine on stdin and stdout,
+// optionally with another evaluation table or an experimental evaluation.
 // "mneme uci --player cbr --cases FILE" serves an in-process player over UCI instead.
 #include <iostream>
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <vector>
 
 #include "commands.h"
+#include "mneme/eval/evaluate.h"
+#include "mneme/learn/bayes_evaluation.h"
 #include "mneme/match/player_spec.h"
 #include "mneme/protocol/engine_protocol.h"
 #include "mneme/protocol/uci_player_protocol.h"
@@ -11,38 +18,20 @@ namespace mneme::app {
 
 namespace {
 
-constexpr const char* PLAYER_USAGE =
-    "usage: mneme uci --player cbr|random|greedy [--cases FILE] [--seed N]\n"
+constexpr const char* ENGINE_USAGE =
+    "usage: mneme [engine|uci|xboard] [--params FILE] [--eval classic|bayes|mixed-bayes "
+    "--bayes-model FILE]\n"
+    "       mneme uci --player cbr|random|greedy [--cases FILE] [--seed N] [--name NAME]\n"
     "                 [--option NAME=VALUE]... (CBR settings: weights=V1,V2,V3 k=N\n"
     "                 choice=random|vote|penalise mirror= repetition= exact= verify=DEPTH ...)";
 
-}  // namespace
-
-int engine_command(const Arguments& args) {
-    if (args.empty()) {
-        run_engine(std::cin, std::cout);
-        return 0;
-    }
-    // The player's words in the match runner's KEY=VALUE form.
-    std::vector<std::string> words;
-    for (std::size_t i = 0; i < args.size(); ++i) {
-        const std::string& a = args[i];
-        bool has_value = i + 1 < args.size();
-        if (a == "--player" && has_value) words.push_back("proto=" + args[++i]);
-        else if (a == "--cases" && has_value) words.push_back("cases=" + args[++i]);
-        else if (a == "--seed" && has_value) words.push_back("seed=" + args[++i]);
-        else if (a == "--name" && has_value) words.push_back("name=" + args[++i]);
-        else if (a == "--option" && has_value) words.push_back("option." + args[++i]);
-        else {
-            std::cerr << "mneme: unexpected engine argument '" << a << "'\n" << PLAYER_USAGE << '\n';
-            return 2;
-        }
-    }
+// Serves one of the match runner's in-process players (CBR, random, greedy) over UCI.
+int run_player(const std::vector<std::string>& words) {
     PlayerSpec spec;
     try {
         spec = parse_player_spec(words);
     } catch (const std::exception& e) {
-        std::cerr << "mneme: " << e.what() << '\n' << PLAYER_USAGE << '\n';
+        std::cerr << "mneme: " << e.what() << '\n' << ENGINE_USAGE << '\n';
         return 2;
     }
     if (spec.kind != PlayerKind::CBR && spec.kind != PlayerKind::RANDOM &&
@@ -52,6 +41,61 @@ int engine_command(const Arguments& args) {
     }
     std::cin.tie(nullptr);
     run_player_uci(spec, std::cin, std::cout);
+    return 0;
+}
+
+void load_params(const std::string& path) {
+    EvalParams params = EvalParams::defaults();
+    std::vector<ParamFileError> errors = load_eval_params(path, params);
+    for (const ParamFileError& error : errors) std::cerr << error.to_string() << '\n';
+    if (!errors.empty()) throw std::runtime_error(path + ": bad lines, not used");
+    set_active_eval_params(params);
+}
+
+void select_evaluation(const std::string& evaluation, const std::string& model_path) {
+    if (evaluation == "classic") return;
+    if (evaluation != "bayes" && evaluation != "mixed-bayes")
+        throw std::runtime_error("--eval: '" + evaluation + "' is not classic, bayes or mixed-bayes");
+    if (model_path.empty()) throw std::runtime_error("--eval " + evaluation + " needs --bayes-model");
+    auto model = std::make_shared<const BayesModel>(BayesModel::load(model_path));
+    const EvalParams& params = active_eval_params();
+    bool mixed = evaluation == "mixed-bayes";
+    set_evaluation_override([model, &params, mixed](const Position& pos) {
+        return mixed ? mixed_bayes_evaluate(pos, params, *model) : model->evaluate(pos, params);
+    });
+}
+
+}  // namespace
+
+int engine_command(const Arguments& args) {
+    std::string evaluation = "classic", model_path;
+    std::vector<std::string> player_words;  // the match runner's KEY=VALUE form
+    bool in_process_player = false;
+    for (std::size_t i = 0; i < args.size(); ++i) {
+        auto value = [&]() -> const std::string& {
+            if (i + 1 >= args.size())
+                throw std::runtime_error(args[i] + " needs a value\n" + ENGINE_USAGE);
+            return args[++i];
+        };
+        const std::string& a = args[i];
+        if (a == "--params") load_params(value());
+        else if (a == "--eval") evaluation = value();
+        else if (a == "--bayes-model") model_path = value();
+        else if (a == "--player") {
+            player_words.push_back("proto=" + value());
+            in_process_player = true;
+        } else if (a == "--cases") player_words.push_back("cases=" + value());
+        else if (a == "--seed") player_words.push_back("seed=" + value());
+        else if (a == "--name") player_words.push_back("name=" + value());
+        else if (a == "--option") player_words.push_back("option." + value());
+        else throw std::runtime_error("unexpected argument '" + a + "'\n" + ENGINE_USAGE);
+    }
+    if (!player_words.empty() && !in_process_player)
+        throw std::runtime_error("--cases, --seed, --name and --option need --player\n" +
+                                 std::string(ENGINE_USAGE));
+    select_evaluation(evaluation, model_path);
+    if (in_process_player) return run_player(player_words);
+    run_engine(std::cin, std::cout);
     return 0;
 }
 

@@ -6,15 +6,16 @@
 #include "commands.h"
 #include "mneme/eval/eval_params.h"
 #include "mneme/eval/evaluate.h"
+#include "mneme/learn/bayes_evaluation.h"
 
 namespace mneme::app {
 
-// mneme eval [--params FILE] [--write-params FILE] [--fen] [FEN]
+// mneme eval [--params FILE] [--write-params FILE] [--bayes MODEL] [--fen] [FEN]
 // With no FEN, the starting position. The FEN may be given as one argument or as its six
 // fields unquoted.
 int eval_command(const Arguments& args) {
     EvalParams params = EvalParams::defaults();
-    std::string fen, write_path;
+    std::string fen, write_path, bayes_path;
     for (std::size_t i = 0; i < args.size(); ++i) {
         const std::string& arg = args[i];
         if ((arg == "--params" || arg == "--write-params") && i + 1 < args.size()) {
@@ -28,6 +29,8 @@ int eval_command(const Arguments& args) {
             if (!errors.empty())
                 std::cerr << "mneme eval: " << errors.size() << " line(s) of " << path
                           << " skipped\n";
+        } else if (arg == "--bayes" && i + 1 < args.size()) {
+            bayes_path = args[++i];
         } else if (arg == "--fen") {
             continue;  // the FEN fields follow
         } else if (arg.rfind("--", 0) == 0) {
@@ -42,6 +45,15 @@ int eval_command(const Arguments& args) {
     }
     Position pos = fen.empty() ? Position() : Position::from_fen(fen);
     std::cout << pos.fen() << "\n\n" << evaluation_report(pos, params);
+    if (!bayes_path.empty()) {
+        BayesModel model = BayesModel::load(bayes_path);
+        int stage = 0;
+        BayesFeatures features = bayes_features(pos, params, stage);
+        std::cout << "Bayesian evaluation (stage " << stage << "): E = "
+                  << model.expected_score(features, stage) << ", score "
+                  << model.evaluate(pos, params) << " of +-256, mixed "
+                  << mixed_bayes_evaluate(pos, params, model) << " (side to move)\n";
+    }
     return 0;
 }
 

@@ -10,7 +10,8 @@ void print_usage() {
     std::cout <<
         "usage: mneme [COMMAND [ARGS...]]\n"
         "\n"
-        "With no command, mneme is a chess engine speaking UCI or XBoard on stdin.\n"
+        "With no command, mneme is a chess engine speaking UCI or XBoard on stdin; 'mneme engine'\n"
+        "takes --params FILE and --eval classic|bayes|mixed-bayes --bayes-model FILE.\n"
         "\n"
         "commands:\n"
         "  play [--depth N] [--movetime MS] [--black] [--fen FEN] [--chess960 N]\n"
@@ -19,7 +20,7 @@ void print_usage() {
         "                         search 42 fixed positions; prints nodes and nodes/s\n"
         "  search-compare --epd FILE --depth N [--limit K]\n"
         "                         node counts of each search variant at a fixed depth\n"
-        "  eval [--params FILE] [--write-params FILE] [--fen] [FEN]\n"
+        "  eval [--params FILE] [--write-params FILE] [--bayes MODEL] [--fen] [FEN]\n"
         "                         the static evaluation term by term (default: start position)\n"
         "  epd-test FILE.epd [--movetime MS | --depth N] [--threads N] [--limit K]\n"
         "                         solve a test suite (bm/am) and count the solutions\n"
@@ -66,6 +67,18 @@ void print_usage() {
         "                         how often the CBR player (and the engine) finds the played move\n"
         "  uci --player cbr --cases FILE [--seed N] [--option NAME=VALUE]...\n"
         "                         the CBR player (or random, greedy) as a UCI engine\n"
+        "  learn positions IN.pgn[.zst]... -o OUT.mpos [--skip-plies N] [--min-elo E]\n"
+        "       [--quiet none|stable|resolve] [--sample-rate R] [--max-per-game N]\n"
+        "       [--relabel-depth D --lambda L] ...\n"
+        "                         training positions labelled by game result (and search)\n"
+        "  learn tune IN.mpos... -o OUT.params [--source OUT.cpp] [--epochs N] [--only REGEX] ...\n"
+        "                         logistic (Texel) tuning of the evaluation weights\n"
+        "  learn bayes IN.mpos... -o OUT.bayes [--exclude-draws] [--independent] [--ridge R]\n"
+        "                         fit the thesis's Bayesian evaluation (W/D/L normal models)\n"
+        "  learn td --games N -o OUT.params [--depth D] [--alpha A] [--lambda L] [--root] ...\n"
+        "                         TDLeaf(lambda) from self-play, weights saved after every game\n"
+        "  learn info FILE.mpos [--show N]\n"
+        "                         count, provenance and labels of a training position file\n"
         "  help                   this text\n";
 }
 
@@ -88,6 +101,7 @@ int main(int argc, char** argv) {
         if (command == "play") return mneme::app::play_command(args);
         if (command == "bench") return mneme::app::bench_command(args);
         if (command == "eval") return mneme::app::eval_command(args);
+        if (command == "learn") return mneme::app::learn_command(args);
         if (command == "match") return mneme::app::match_command(args, false);
         if (command == "tournament") return mneme::app::match_command(args, true);
         if (command == "report") return mneme::app::report_command(args);

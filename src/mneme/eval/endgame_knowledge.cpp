@@ -33,20 +33,31 @@ int chebyshev_distance(Square a, Square b) {
     return std::max(std::abs(file_of(a) - file_of(b)), std::abs(rank_of(a) - rank_of(b)));
 }
 
-int endgame_scale(const Position& pos, const EvalParams& params, int white_score) {
-    if (white_score == 0) return FULL_SCALE;
+int endgame_scale(const Position& pos, const EvalParams& params, int white_score,
+                  EvalFeatureSink* features) {
+    auto constant = [&](int value) {
+        if (features) features->scale(nullptr, value);
+        return value;
+    };
+    auto parameter = [&](const int& value) {
+        if (features) features->scale(&value, value);
+        return value;
+    };
+    if (white_score == 0) return constant(FULL_SCALE);
     Color strong = white_score > 0 ? WHITE : BLACK, weak = ~strong;
     int knights = pos.count(strong, KNIGHT), bishops = pos.count(strong, BISHOP);
 
     if (!pos.pieces(strong, PAWN)) {
         // A single minor piece cannot mate at all; two knights cannot force it on a bare king.
         bool minors_only = has_only_king_and(pos, strong, pos.pieces(KNIGHT, BISHOP));
-        if (minors_only && knights + bishops <= 1) return 0;
+        if (minors_only && knights + bishops <= 1) return constant(0);
         if (minors_only && knights == 2 && bishops == 0)
-            return pos.pieces(weak, PAWN) ? params.scale_pawnless_small_edge : 0;
+            return pos.pieces(weak, PAWN) ? parameter(params.scale_pawnless_small_edge)
+                                          : constant(0);
         // With nothing to promote, less than about a rook more rarely wins.
         int edge = non_pawn_material(pos, params, strong) - non_pawn_material(pos, params, weak);
-        if (edge < params.piece_value[ROOK].mg - 100) return params.scale_pawnless_small_edge;
+        if (edge < params.piece_value[ROOK].mg - 100)
+            return parameter(params.scale_pawnless_small_edge);
     }
 
     // Bishops of opposite colours: each can blockade on squares the other never reaches.
@@ -56,13 +67,13 @@ int endgame_scale(const Position& pos, const EvalParams& params, int white_score
         bool(white_bishops & DARK_SQUARES_BB) != bool(black_bishops & DARK_SQUARES_BB)) {
         bool bishops_only =
             !(pos.pieces() & ~pos.pieces(PAWN) & ~pos.pieces(KING) & ~pos.pieces(BISHOP));
-        return bishops_only ? params.scale_opposite_bishops_only
-                            : params.scale_opposite_bishops_with_pieces;
+        return bishops_only ? parameter(params.scale_opposite_bishops_only)
+                            : parameter(params.scale_opposite_bishops_with_pieces);
     }
-    return FULL_SCALE;
+    return constant(FULL_SCALE);
 }
 
-int mating_drive(const Position& pos, const EvalParams& params) {
+int mating_drive(const Position& pos, const EvalParams& params, EvalFeatureSink* features) {
     // The common case first: with pawns on both sides nobody is a bare king.
     if (pos.pieces(WHITE, PAWN) && pos.pieces(BLACK, PAWN)) return 0;
     int edge = non_pawn_material(pos, params, WHITE) - non_pawn_material(pos, params, BLACK);
@@ -70,8 +81,14 @@ int mating_drive(const Position& pos, const EvalParams& params) {
     Color strong = edge > 0 ? WHITE : BLACK, weak = ~strong;
     if (pos.pieces(weak, PAWN)) return 0;
     Square weak_king = pos.king_square(weak), strong_king = pos.king_square(strong);
+    int sign = strong == WHITE ? 1 : -1;
+    // Every term is a parameter times a distance; the sink hears of each from White's view.
+    auto term = [&](const int& parameter, int distance) {
+        if (features) features->scalar(parameter, sign * distance, EvalStage::UNTAPERED);
+        return parameter * distance;
+    };
     int closeness =
-        params.mating_drive_king_closeness * (7 - chebyshev_distance(weak_king, strong_king));
+        term(params.mating_drive_king_closeness, 7 - chebyshev_distance(weak_king, strong_king));
     int bonus;
     bool bishop_and_knight = pos.count(strong, BISHOP) == 1 && pos.count(strong, KNIGHT) == 1 &&
                              has_only_king_and(pos, strong, pos.pieces(KNIGHT, BISHOP)) &&
@@ -82,11 +99,11 @@ int mating_drive(const Position& pos, const EvalParams& params) {
         Square first = dark ? SQ_A1 : SQ_A8, second = dark ? SQ_H8 : SQ_H1;
         int to_corner =
             std::min(chebyshev_distance(weak_king, first), chebyshev_distance(weak_king, second));
-        bonus = params.mating_drive_bishop_corner * (7 - to_corner) + closeness;
+        bonus = term(params.mating_drive_bishop_corner, 7 - to_corner) + closeness;
     } else {
-        bonus = params.mating_drive_to_edge * distance_from_centre(weak_king) + closeness;
+        bonus = term(params.mating_drive_to_edge, distance_from_centre(weak_king)) + closeness;
     }
-    return strong == WHITE ? bonus : -bonus;
+    return sign * bonus;
 }
 
 }  // namespace mneme

@@ -301,6 +301,7 @@ EvalParams EvalParams::defaults() {
     p.mating_drive_to_edge = 12;
     p.mating_drive_king_closeness = 4;
     p.mating_drive_bishop_corner = 20;
+    apply_named_values(p, tuned_eval_values());
     return p;
 }
 
@@ -332,6 +333,36 @@ void EvalParams::set_from_vector(const std::vector<int>& values) {
         throw std::invalid_argument("expected " + std::to_string(size()) +
                                     " evaluation parameters, got " + std::to_string(values.size()));
     for (std::size_t i = 0; i < values.size(); ++i) set(i, values[i]);
+}
+
+int EvalParams::flat_index_of(const int* field) const {
+    // Offsets inside the struct are the same for every table: map them once.
+    static const std::unordered_map<std::ptrdiff_t, int> index_by_offset = [] {
+        std::unordered_map<std::ptrdiff_t, int> map;
+        EvalParams probe{};
+        const char* base = reinterpret_cast<const char*>(&probe);
+        for (std::size_t i = 0; i < size(); ++i)
+            map.emplace(reinterpret_cast<const char*>(&flat_slot(probe, i)) - base, int(i));
+        return map;
+    }();
+    std::ptrdiff_t offset =
+        reinterpret_cast<const char*>(field) - reinterpret_cast<const char*>(this);
+    auto found = index_by_offset.find(offset);
+    return found == index_by_offset.end() ? -1 : found->second;
+}
+
+void apply_named_values(EvalParams& params, std::span<const NamedEvalValue> values) {
+    for (const NamedEvalValue& value : values) {
+        auto found = table().by_name.find(value.name);
+        if (found == table().by_name.end())
+            throw std::invalid_argument(std::string("unknown evaluation parameter '") + value.name +
+                                        "'");
+        const ParamEntry& e = table().entries[found->second];
+        if (e.pair)
+            e.pair_at(params)[e.element] = {value.mg, value.eg};
+        else
+            e.scalar_at(params)[e.element] = value.mg;
+    }
 }
 
 std::string ParamFileError::to_string() const {

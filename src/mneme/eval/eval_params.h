@@ -4,6 +4,7 @@
 
 #include <cstddef>
 #include <iosfwd>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -93,7 +94,26 @@ struct EvalParams {
     std::vector<int> to_vector() const;
     // Throws std::invalid_argument if the vector does not have size() entries.
     void set_from_vector(const std::vector<int>& values);
+    // The flat index of the integer at `field`, an address inside this table (for a pair, its
+    // mg half); -1 for a slot no flat entry names (e.g. the pawn's mobility).
+    int flat_index_of(const int* field) const;
 };
+
+// One parameter of a table compiled into the program: a pair's two halves, or a scalar's value
+// in `mg` (then `eg` is unused).
+struct NamedEvalValue {
+    const char* name;
+    int mg;
+    int eg;
+};
+
+// Tuned values built into the program (eval_params_tuned.cpp, written by `mneme learn tune
+// --source`); EvalParams::defaults() applies them over the hand-written values. Empty until
+// tuned weights are adopted.
+std::span<const NamedEvalValue> tuned_eval_values();
+
+// Sets each named parameter; throws std::invalid_argument naming an unknown one.
+void apply_named_values(EvalParams& params, std::span<const NamedEvalValue> values);
 
 // One line of a parameter file that was skipped, with where and why.
 struct ParamFileError {

@@ -1,9 +1,11 @@
 // Static evaluation: how good a position is for the side to move, in centipawns.
 #pragma once
 
+#include <functional>
 #include <string>
 
 #include "mneme/core/position.h"
+#include "mneme/eval/eval_features.h"
 #include "mneme/eval/eval_params.h"
 
 namespace mneme {
@@ -52,6 +54,13 @@ int evaluate(const Position& pos, const EvalParams& params);
 int evaluate(const Position& pos);
 // The same computation, recording every term into `trace`; returns the same score.
 int evaluate(const Position& pos, const EvalParams& params, EvalTrace& trace);
+// The same computation, reporting every use of a parameter to `features`.
+int evaluate(const Position& pos, const EvalParams& params, EvalFeatureSink& features);
+
+// An evaluation that replaces the classic one in evaluate(pos), and so in the search: an
+// experiment such as the Bayesian evaluation (learn/bayes_evaluation.h). An empty function
+// restores the classic evaluation. Set it before searching, never while a search runs.
+void set_evaluation_override(std::function<int(const Position&)> evaluation);
 
 // The table evaluate(pos) uses. Set it before searching, never while a search runs.
 const EvalParams& active_eval_params();

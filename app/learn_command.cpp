@@ -1,0 +1,463 @@
+// mneme learn: training positions from games, and logistic tuning of the evaluation on them.
+#include <unistd.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <iostream>
+#include <random>
+#include <regex>
+#include <sstream>
+
+#include "book_arguments.h"
+#include "commands.h"
+#include "mneme/eval/eval_params.h"
+#include "mneme/eval/evaluate.h"
+#include "mneme/learn/bayes_evaluation.h"
+#include "mneme/learn/linear_evaluation.h"
+#include "mneme/learn/logistic_tuner.h"
+#include "mneme/learn/params_source.h"
+#include "mneme/learn/piece_square_centring.h"
+#include "mneme/learn/position_file.h"
+#include "mneme/learn/position_sampler.h"
+#include "mneme/learn/search_relabel.h"
+#include "mneme/learn/self_play_training.h"
+
+namespace mneme::app {
+
+namespace {
+
+constexpr const char* POSITIONS_USAGE =
+    "usage: mneme learn positions IN.pgn[.gz|.zst]... -o OUT.mpos [--skip-plies N (16)]\n"
+    "         [--sample-rate R (1)] [--max-per-game N (0 = all)] [--min-elo E]\n"
+    "         [--quiet none|stable|resolve (stable)] [--max-positions N] [--max-games N]\n"
+    "         [--relabel-depth D [--lambda L (0.5)] [--score-scale S (400)]] [--threads N (2)]\n"
+    "         [--params FILE] [--seed S] [--no-progress]";
+constexpr const char* TUNE_USAGE =
+    "usage: mneme learn tune IN.mpos... -o OUT.params [--source OUT.cpp] [--params START]\n"
+    "         [--epochs N (300)] [--rate R (1)] [--batch N (0 = all)] [--l2 X (0)]\n"
+    "         [--k K (fitted)] [--only REGEX] [--held-out F (0.1)] [--max-positions N]\n"
+    "         [--threads N (2)] [--seed S] [--report-every N]";
+constexpr const char* BAYES_USAGE =
+    "usage: mneme learn bayes IN.mpos... -o OUT.bayes [--exclude-draws] [--independent]\n"
+    "         [--ridge R (1)] [--params FILE] [--held-out F (0.1)] [--seed S]";
+constexpr const char* TD_USAGE =
+    "usage: mneme learn td --games N -o OUT.params [--params START] [--depth D (4)]\n"
+    "         [--alpha A (100)] [--lambda L (0.7)] [--k K (0.006)] [--root] [--only REGEX]\n"
+    "         [--random-plies N (6)] [--max-plies N (300)] [--seed S]";
+constexpr const char* INFO_USAGE = "usage: mneme learn info FILE.mpos [--show N]";
+
+// A line that rewrites itself on a terminal; one line every 10 s otherwise.
+class ProgressLine {
+public:
+    explicit ProgressLine(bool enabled) : enabled_(enabled), terminal_(isatty(STDERR_FILENO)) {}
+    void show(double seconds, const std::string& text) {
+        if (!enabled_ || (!terminal_ && seconds < next_line_seconds_)) return;
+        next_line_seconds_ = seconds + 10;
+        std::fprintf(stderr, "%s%s%s", terminal_ ? "\r" : "", text.c_str(), terminal_ ? "   " : "\n");
+        shown_ = terminal_;
+    }
+    void clear() {
+        if (shown_) std::fprintf(stderr, "\r\033[K");
+        shown_ = false;
+    }
+
+private:
+    bool enabled_, terminal_, shown_ = false;
+    double next_line_seconds_ = 0;
+};
+
+std::string format(const char* pattern, auto... values) {
+    char text[256];
+    std::snprintf(text, sizeof text, pattern, values...);
+    return text;
+}
+
+EvalParams load_params_or_throw(const std::string& path) {
+    EvalParams params = EvalParams::defaults();
+    std::vector<ParamFileError> errors = load_eval_params(path, params);
+    for (const ParamFileError& error : errors) std::cerr << error.to_string() << '\n';
+    if (!errors.empty())
+        throw std::runtime_error(path + ": " + std::to_string(errors.size()) +
+                                 " bad line(s); fix them before learning from this table");
+    return params;
+}
+
+std::string joined_command(const std::string& name, const Arguments& args) {
+    std::string text = "mneme learn " + name;
+    for (const std::string& a : args) text += " " + a;
+    return text;
+}
+
+int positions_command(const Arguments& args) {
+    std::vector<std::string> inputs;
+    std::string output, params_path;
+    SamplerOptions options;
+    RelabelOptions relabel;
+    relabel.depth = 0;
+    relabel.threads = 2;
+    bool progress_enabled = true;
+    ArgumentReader reader(args, POSITIONS_USAGE);
+    while (reader.more()) {
+        std::string a = reader.next();
+        if (a == "-o" || a == "--output") output = reader.value(a);
+        else if (a == "--skip-plies") options.skip_plies = int(reader.integer(a, 0, 10000));
+        else if (a == "--sample-rate") options.sample_rate = reader.real(a, 0, 1);
+        else if (a == "--max-per-game") options.max_per_game = int(reader.integer(a, 0, 10000));
+        else if (a == "--min-elo") options.min_elo = int(reader.integer(a, 0, 10000));
+        else if (a == "--quiet") {
+            std::string value = reader.value(a);
+            if (!parse_quiet_filter(value, options.quiet))
+                throw std::runtime_error("--quiet: '" + value + "' is not none, stable or resolve");
+        } else if (a == "--max-positions") options.max_positions = reader.integer(a, 1, 1LL << 40);
+        else if (a == "--max-games") options.max_games = reader.integer(a, 1, 1LL << 40);
+        else if (a == "--relabel-depth") relabel.depth = int(reader.integer(a, 1, 60));
+        else if (a == "--lambda") relabel.lambda = reader.real(a, 0, 1);
+        else if (a == "--score-scale") relabel.score_scale = reader.real(a, 1, 100000);
+        else if (a == "--threads") relabel.threads = int(reader.integer(a, 1, 64));
+        else if (a == "--params") params_path = reader.value(a);
+        else if (a == "--seed") options.seed = std::uint64_t(reader.integer(a, 0, 1LL << 62));
+        else if (a == "--no-progress") progress_enabled = false;
+        else if (a == "-" || a.rfind("-", 0) != 0) inputs.push_back(a);
+        else reader.unexpected(a);
+    }
+    if (inputs.empty() || output.empty()) throw std::runtime_error(POSITIONS_USAGE);
+    // The quiet test and the relabelling search both use this table.
+    if (!params_path.empty()) set_active_eval_params(load_params_or_throw(params_path));
+
+    ProgressLine progress(progress_enabled);
+    options.progress = [&](const SamplerProgress& p) {
+        std::string text = format("%llu games, %.0f games/s, %llu positions",
+                                  (unsigned long long)p.games_seen,
+                                  p.games_seen / std::max(p.seconds, 1e-9),
+                                  (unsigned long long)p.positions);
+        if (p.bytes_total > 0 && p.bytes_read > 0 && !options.max_games && !options.max_positions) {
+            double fraction = double(p.bytes_read) / double(p.bytes_total);
+            text += format(", %.0f%%, ETA %.0f s", 100 * fraction,
+                           p.seconds * (1 - fraction) / std::max(fraction, 1e-9));
+        }
+        progress.show(p.seconds, text);
+    };
+    options.report = [&](const std::string& message) {
+        progress.clear();
+        std::cerr << message << '\n';
+    };
+    SamplerStats stats;
+    std::vector<TrainingPosition> positions = sample_positions(inputs, options, stats);
+    progress.clear();
+    std::printf("games    %llu read, %llu used; skipped: %llu unreadable, %llu without result, "
+                "%llu below Elo, %llu Chess960\n",
+                (unsigned long long)stats.games_seen, (unsigned long long)stats.games_used,
+                (unsigned long long)stats.unreadable, (unsigned long long)stats.no_result,
+                (unsigned long long)stats.below_elo, (unsigned long long)stats.variant);
+    std::printf("sampled  %llu considered: %llu in check, %llu not quiet, %llu mate scores, "
+                "%llu duplicates\n",
+                (unsigned long long)stats.considered, (unsigned long long)stats.in_check,
+                (unsigned long long)stats.not_quiet, (unsigned long long)stats.mate_scores,
+                (unsigned long long)stats.duplicates);
+    std::printf("kept     %llu positions in %.1f s (%.0f games/s, %.0f positions/s)\n",
+                (unsigned long long)stats.positions, stats.seconds,
+                stats.games_seen / std::max(stats.seconds, 1e-9),
+                stats.positions / std::max(stats.seconds, 1e-9));
+    if (positions.empty()) throw std::runtime_error("no positions sampled; nothing written");
+
+    if (relabel.depth > 0) {
+        relabel.progress = [&](std::uint64_t done, double seconds) {
+            progress.show(seconds, format("relabelled %llu/%zu, %.0f positions/s",
+                                          (unsigned long long)done, positions.size(),
+                                          done / std::max(seconds, 1e-9)));
+        };
+        auto started = std::chrono::steady_clock::now();
+        double nodes = relabel_by_search(positions, relabel);
+        double seconds =
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+        progress.clear();
+        std::printf("relabel  depth %d, lambda %.2f: %.1f s (%.0f positions/s, %.0f nodes each)\n",
+                    relabel.depth, relabel.lambda, seconds,
+                    positions.size() / std::max(seconds, 1e-9), nodes);
+    }
+    save_position_file(output, {joined_command("positions", args), positions});
+    std::printf("wrote    %s (%zu positions)\n", output.c_str(), positions.size());
+    if (stats.input_failed) {
+        std::fprintf(stderr, "mneme learn positions: an input could not be read to its end "
+                             "(see above); the positions of the rest were written\n");
+        return 1;
+    }
+    return 0;
+}
+
+// Parameters whose flat name matches `pattern`, among those the tuner can change at all.
+std::vector<bool> tunable_matching(const std::string& pattern) {
+    std::vector<bool> tunable = default_tunable_parameters();
+    std::regex expression;
+    try {
+        expression = std::regex(pattern);
+    } catch (const std::regex_error& e) {
+        throw std::runtime_error("--only: '" + pattern + "' is not a regular expression");
+    }
+    std::size_t count = 0;
+    for (std::size_t i = 0; i < tunable.size(); ++i) {
+        tunable[i] = tunable[i] && std::regex_search(EvalParams::flat_name(i), expression);
+        count += tunable[i];
+    }
+    if (count == 0) throw std::runtime_error("--only: '" + pattern + "' matches no tunable parameter");
+    return tunable;
+}
+
+EvalParams rounded(const std::vector<double>& weights, const EvalParams& start) {
+    EvalParams params = start;
+    for (std::size_t i = 0; i < weights.size(); ++i)
+        if (param_role(i) != ParamRole::FIXED) params.set(i, int(std::lround(weights[i])));
+    return params;
+}
+
+// Loads, shuffles and splits position files: (training, held out).
+std::pair<std::vector<TrainingPosition>, std::vector<TrainingPosition>> split_positions(
+    const std::vector<std::string>& inputs, double held_out_fraction, std::uint64_t seed,
+    std::uint64_t max_positions = 0) {
+    std::vector<TrainingPosition> all;
+    for (const std::string& path : inputs) {
+        PositionFile file = load_position_file(path);
+        all.insert(all.end(), file.positions.begin(), file.positions.end());
+    }
+    std::mt19937_64 random(seed);
+    std::shuffle(all.begin(), all.end(), random);
+    if (max_positions && all.size() > max_positions) all.resize(max_positions);
+    std::size_t held_count = std::size_t(double(all.size()) * held_out_fraction);
+    return {std::vector<TrainingPosition>(all.begin() + std::ptrdiff_t(held_count), all.end()),
+            std::vector<TrainingPosition>(all.begin(), all.begin() + std::ptrdiff_t(held_count))};
+}
+
+int tune_command(const Arguments& args) {
+    std::vector<std::string> inputs;
+    std::string output, source_path, params_path, only;
+    TunerOptions options;
+    double k = 0, held_out_fraction = 0.1;
+    std::uint64_t max_positions = 0, seed = 1;
+    int report_every = 0;
+    ArgumentReader reader(args, TUNE_USAGE);
+    while (reader.more()) {
+        std::string a = reader.next();
+        if (a == "-o" || a == "--output") output = reader.value(a);
+        else if (a == "--source") source_path = reader.value(a);
+        else if (a == "--params") params_path = reader.value(a);
+        else if (a == "--epochs") options.epochs = int(reader.integer(a, 0, 1000000));
+        else if (a == "--rate") options.learning_rate = reader.real(a, 1e-6, 1000);
+        else if (a == "--batch") options.batch_size = std::size_t(reader.integer(a, 0, 1LL << 40));
+        else if (a == "--l2") options.l2 = reader.real(a, 0, 1e6);
+        else if (a == "--k") k = reader.real(a, 1e-6, 10);
+        else if (a == "--only") only = reader.value(a);
+        else if (a == "--held-out") held_out_fraction = reader.real(a, 0, 0.9);
+        else if (a == "--max-positions") max_positions = reader.integer(a, 1, 1LL << 40);
+        else if (a == "--threads") options.threads = int(reader.integer(a, 1, 64));
+        else if (a == "--seed") seed = std::uint64_t(reader.integer(a, 0, 1LL << 62));
+        else if (a == "--report-every") report_every = int(reader.integer(a, 1, 1000000));
+        else if (a.rfind("-", 0) != 0) inputs.push_back(a);
+        else reader.unexpected(a);
+    }
+    if (inputs.empty() || output.empty()) throw std::runtime_error(TUNE_USAGE);
+    EvalParams start = params_path.empty() ? EvalParams::defaults() : load_params_or_throw(params_path);
+    if (!only.empty()) options.tunable = tunable_matching(only);
+
+    auto [training, held_out] = split_positions(inputs, held_out_fraction, seed, max_positions);
+    if (training.empty()) throw std::runtime_error("no training positions in the input");
+
+    auto started = std::chrono::steady_clock::now();
+    LinearDataset training_data = build_linear_dataset(training, start, options.threads);
+    LinearDataset held_out_data = build_linear_dataset(held_out, start, options.threads);
+    double feature_seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+    std::printf("positions %zu training, %zu held out; features in %.1f s (%.1f per position)\n",
+                training.size(), held_out.size(), feature_seconds,
+                double(training_data.features.size()) / double(training.size()));
+
+    std::vector<int> start_values = start.to_vector();
+    std::vector<double> weights(start_values.begin(), start_values.end());
+    if (k == 0) k = fit_scaling_constant(training_data, weights, options.threads);
+    std::printf("K         %.6f per centipawn (Texel's 10^(-K s/400) form: %.4f)\n", k,
+                k * 400 / std::log(10.0));
+    double linear_before = mean_squared_error(held_out_data, weights, k, options.threads);
+    double real_before = evaluation_error(held_out, start, k, options.threads);
+    double training_before = mean_squared_error(training_data, weights, k, options.threads);
+
+    std::fflush(stdout);  // before the epochs' lines on stderr
+    if (report_every == 0) report_every = std::max(1, options.epochs / 30);
+    options.on_epoch = [&](const TuningEpoch& e) {
+        if (e.epoch % report_every == 0 || e.epoch == options.epochs)
+            std::fprintf(stderr, "epoch %5d  training %.6f  held-out %.6f  %.1f s\n", e.epoch,
+                         e.training_error, e.held_out_error, e.seconds);
+    };
+    std::vector<double> tuned = tune_weights(training_data, held_out_data, weights, k, options);
+    EvalParams result = rounded(tuned, start);
+    centre_piece_square_tables(result);
+
+    std::vector<int> rounded_values = result.to_vector();
+    std::vector<double> rounded_weights(rounded_values.begin(), rounded_values.end());
+    double linear_after = mean_squared_error(held_out_data, rounded_weights, k, options.threads);
+    double real_after = evaluation_error(held_out, result, k, options.threads);
+    double training_after = mean_squared_error(training_data, rounded_weights, k, options.threads);
+    std::size_t changed = 0;
+    for (std::size_t i = 0; i < rounded_values.size(); ++i) changed += rounded_values[i] != start_values[i];
+    std::printf("error     training %.6f -> %.6f (linear model)\n", training_before, training_after);
+    std::printf("held out  %.6f -> %.6f (linear model), %.6f -> %.6f (evaluate())\n",
+                linear_before, linear_after, real_before, real_after);
+    std::printf("changed   %zu of %zu values\n", changed, rounded_values.size());
+
+    save_eval_params(output, result);
+    std::printf("wrote     %s\n", output.c_str());
+    if (!source_path.empty()) {
+        std::ostringstream provenance;
+        provenance << joined_command("tune", args) << "\n"
+                   << training.size() << " training positions, K = " << k
+                   << ", held-out error " << real_before << " -> " << real_after;
+        save_eval_params_source(source_path, result, provenance.str());
+        std::printf("wrote     %s\n", source_path.c_str());
+    }
+    return 0;
+}
+
+int bayes_command(const Arguments& args) {
+    std::vector<std::string> inputs;
+    std::string output, params_path;
+    BayesOptions options;
+    double held_out_fraction = 0.1;
+    std::uint64_t seed = 1;
+    ArgumentReader reader(args, BAYES_USAGE);
+    while (reader.more()) {
+        std::string a = reader.next();
+        if (a == "-o" || a == "--output") output = reader.value(a);
+        else if (a == "--exclude-draws") options.exclude_draws = true;
+        else if (a == "--independent") options.independent_terms = true;
+        else if (a == "--ridge") options.ridge = reader.real(a, 1e-9, 1e9);
+        else if (a == "--params") params_path = reader.value(a);
+        else if (a == "--held-out") held_out_fraction = reader.real(a, 0, 0.9);
+        else if (a == "--seed") seed = std::uint64_t(reader.integer(a, 0, 1LL << 62));
+        else if (a.rfind("-", 0) != 0) inputs.push_back(a);
+        else reader.unexpected(a);
+    }
+    if (inputs.empty() || output.empty()) throw std::runtime_error(BAYES_USAGE);
+    EvalParams params = params_path.empty() ? EvalParams::defaults() : load_params_or_throw(params_path);
+    auto [training, held_out] = split_positions(inputs, held_out_fraction, seed);
+
+    BayesModel model(options);
+    for (const TrainingPosition& t : training) {
+        int stage = 0;
+        BayesFeatures x = bayes_features(t.to_position(), params, stage);
+        model.add(x, stage, t.result_value());
+    }
+    model.finish();
+    std::printf("stage   wins  draws losses\n");
+    for (int stage = 0; stage <= BAYES_STAGES; ++stage)
+        std::printf("%-5s %6llu %6llu %6llu\n",
+                    stage == BAYES_STAGES ? "all" : std::to_string(stage).c_str(),
+                    (unsigned long long)model.model(stage, BAYES_WIN).count,
+                    (unsigned long long)model.model(stage, BAYES_DRAW).count,
+                    (unsigned long long)model.model(stage, BAYES_LOSS).count);
+    // How well E predicts the results it was not fitted on, against always predicting the mean.
+    double error = 0, baseline = 0, mean = 0;
+    for (const TrainingPosition& t : training) mean += t.result_value();
+    mean /= double(std::max<std::size_t>(training.size(), 1));
+    for (const TrainingPosition& t : held_out) {
+        int stage = 0;
+        BayesFeatures x = bayes_features(t.to_position(), params, stage);
+        double d = model.expected_score(x, stage) - t.result_value();
+        error += d * d;
+        baseline += (mean - t.result_value()) * (mean - t.result_value());
+    }
+    if (!held_out.empty())
+        std::printf("held out %zu positions: error of E %.6f, of the mean result %.6f\n",
+                    held_out.size(), error / double(held_out.size()),
+                    baseline / double(held_out.size()));
+    model.save(output);
+    std::printf("wrote    %s\n", output.c_str());
+    return 0;
+}
+
+int td_command(const Arguments& args) {
+    std::string params_path, only;
+    SelfPlayOptions options;
+    options.games = 0;
+    ArgumentReader reader(args, TD_USAGE);
+    while (reader.more()) {
+        std::string a = reader.next();
+        if (a == "-o" || a == "--output") options.save_path = reader.value(a);
+        else if (a == "--games") options.games = int(reader.integer(a, 1, 100000000));
+        else if (a == "--params") params_path = reader.value(a);
+        else if (a == "--depth") options.depth = int(reader.integer(a, 1, 60));
+        else if (a == "--alpha") options.td.alpha = reader.real(a, 0, 1e9);
+        else if (a == "--lambda") options.td.lambda = reader.real(a, 0, 1);
+        else if (a == "--k") options.td.k = reader.real(a, 1e-6, 10);
+        else if (a == "--root") options.leaves = false;
+        else if (a == "--only") only = reader.value(a);
+        else if (a == "--random-plies") options.random_opening_plies = int(reader.integer(a, 0, 100));
+        else if (a == "--max-plies") options.max_plies = int(reader.integer(a, 1, 10000));
+        else if (a == "--seed") options.seed = std::uint64_t(reader.integer(a, 0, 1LL << 62));
+        else reader.unexpected(a);
+    }
+    if (options.games == 0 || options.save_path.empty()) throw std::runtime_error(TD_USAGE);
+    EvalParams start = params_path.empty() ? EvalParams::defaults() : load_params_or_throw(params_path);
+    if (!only.empty()) options.td.tunable = tunable_matching(only);
+    int white_wins = 0, draws = 0, black_wins = 0;
+    options.on_game = [&](const SelfPlayGame& g) {
+        (g.result == GameResult::WHITE_WINS ? white_wins
+         : g.result == GameResult::BLACK_WINS ? black_wins : draws) += 1;
+        std::fprintf(stderr, "game %d: %s in %d plies, largest change %.2f; saved %s\n", g.number,
+                     result_text(g.result), g.plies, g.largest_change, options.save_path.c_str());
+    };
+    train_by_self_play(start, options);
+    std::printf("%d games: %d white wins, %d draws, %d black wins; weights in %s\n",
+                options.games, white_wins, draws, black_wins, options.save_path.c_str());
+    return 0;
+}
+
+int info_command(const Arguments& args) {
+    std::string path;
+    long long show = 0;
+    ArgumentReader reader(args, INFO_USAGE);
+    while (reader.more()) {
+        std::string a = reader.next();
+        if (a == "--show") show = reader.integer(a, 0, 1LL << 40);
+        else if (a.rfind("-", 0) != 0 && path.empty()) path = a;
+        else reader.unexpected(a);
+    }
+    if (path.empty()) throw std::runtime_error(INFO_USAGE);
+    PositionFile file = load_position_file(path);
+    double label_sum = 0;
+    std::uint64_t wins = 0, draws = 0, losses = 0, repeated = 0;
+    for (const TrainingPosition& t : file.positions) {
+        label_sum += t.label_value();
+        double r = t.result_value();
+        (r > 0.75 ? wins : r < 0.25 ? losses : draws) += 1;
+        repeated += t.games > 1;
+    }
+    std::size_t n = file.positions.size();
+    std::printf("file         %s\nmade by      %s\npositions    %zu (%llu met in more than one game)\n",
+                path.c_str(), file.description.c_str(), n, (unsigned long long)repeated);
+    std::printf("results      %.1f%% won, %.1f%% drawn, %.1f%% lost (side to move; means of "
+                "repeated positions rounded)\nmean label   %.4f\n",
+                100.0 * wins / std::max<std::size_t>(n, 1), 100.0 * draws / std::max<std::size_t>(n, 1),
+                100.0 * losses / std::max<std::size_t>(n, 1), label_sum / std::max<std::size_t>(n, 1));
+    for (long long i = 0; i < show && i < (long long)n; ++i)
+        std::printf("%s  result %.3f  label %.3f\n", file.positions[i].fen().c_str(),
+                    file.positions[i].result_value(), file.positions[i].label_value());
+    return 0;
+}
+
+}  // namespace
+
+int learn_command(const Arguments& args) {
+    if (args.empty())
+        throw std::runtime_error(std::string("a subcommand is needed\n") + POSITIONS_USAGE + "\n" +
+                                 TUNE_USAGE + "\n" + BAYES_USAGE + "\n" + TD_USAGE + "\n" + INFO_USAGE);
+    Arguments rest(args.begin() + 1, args.end());
+    if (args[0] == "positions") return positions_command(rest);
+    if (args[0] == "tune") return tune_command(rest);
+    if (args[0] == "info") return info_command(rest);
+    if (args[0] == "bayes") return bayes_command(rest);
+    if (args[0] == "td") return td_command(rest);
+    throw std::runtime_error("unknown subcommand '" + args[0] +
+                             "' (positions, tune, bayes, td, info)");
+}
+
+}  // namespace mneme::app
