@@ -12,6 +12,8 @@ int perft_command(const Arguments& args);
 int epd_test_command(const Arguments& args);
 int pgn_command(const Arguments& args);
 int play_command(const Arguments& args);
+// The graphical program: a web server on this machine.
+int serve_command(const Arguments& args);
 int engine_command(const Arguments& args);
 int bench_command(const Arguments& args);
 int eval_command(const Arguments& args);

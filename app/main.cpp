@@ -13,6 +13,9 @@ void print_usage() {
         "With no command, mneme is a chess engine speaking UCI or XBoard on stdin.\n"
         "\n"
         "commands:\n"
+        "  serve [--port N] [--host ADDRESS] [--games-dir DIR] [--no-save]\n"
+        "                         the graphical program: play, edit, analyse and load games in a\n"
+        "                         browser at http://127.0.0.1:8080/ (--port 0: any free port)\n"
         "  play [--depth N] [--movetime MS] [--black] [--fen FEN] [--chess960 N]\n"
         "                         play a game against the engine in the terminal\n"
         "  bench [DEPTH] [--hash MB] [--threads N]\n"
@@ -66,6 +69,7 @@ int main(int argc, char** argv) {
         if (command == "pgn") return mneme::app::pgn_command(args);
         if (command == "book") return mneme::app::book_command(args);
         if (command == "play") return mneme::app::play_command(args);
+        if (command == "serve") return mneme::app::serve_command(args);
         if (command == "bench") return mneme::app::bench_command(args);
         if (command == "eval") return mneme::app::eval_command(args);
         if (command == "match") return mneme::app::match_command(args, false);
