@@ -191,7 +191,7 @@ TEST_F(GuiApiTest, PgnGamesAreListedAndLoadedWithCommentsAndVariations) {
     EXPECT_NE(saved.find("(1... Nf6 2. c4)"), std::string::npos);
     EXPECT_EQ(post("/api/pgn/load", {{"pgn", pgn}, {"index", 5}}).status, 422);
     // Between humans, a move from an earlier position replaces the rest.
-    Reply branched = post("/api/move", {{"uci", "g1f3"}, {"ply", 1}});
+    Reply branched = post("/api/move", {{"uci", "g8f6"}, {"ply", 1}});
     ASSERT_EQ(branched.status, 200);
     EXPECT_EQ(branched.body["moves"].size(), 2u);
     EXPECT_EQ(request("GET", "/api/position", "", {{"ply", "1"}}).body["turn"], "black");

@@ -38,7 +38,7 @@ export class Editor {
   open(fen: string): void {
     this.board.ground.set({
       movable: { free: true, color: 'both', dests: new Map() },
-      draggable: { deleteOnDropOff: true },
+      draggable: { enabled: true, deleteOnDropOff: true },
       lastMove: [],
       check: false,
       events: { change: () => this.changed(), select: (key) => this.placeChosen(key) },
@@ -47,8 +47,8 @@ export class Editor {
   }
 
   close(): void {
-    this.board.ground.set({ events: { change: undefined, select: undefined } });
     this.choose(null);
+    this.board.ground.set({ events: { change: undefined, select: undefined }, draggable: { enabled: true } });
   }
 
   fen(): string {
@@ -104,8 +104,17 @@ export class Editor {
     this.changed();
   }
 
+  // While a palette piece is chosen, clicks place it instead of picking up board pieces; a
+  // second click on the chosen button puts the board back to moving pieces by hand.
   private choose(piece: Piece | 'remove' | null): void {
+    const same = (a: Piece | 'remove' | null, b: Piece | 'remove' | null) =>
+      a === b || (typeof a === 'object' && typeof b === 'object' && a?.role === b?.role && a?.color === b?.color);
+    if (piece && same(piece, this.chosen)) piece = null;
     this.chosen = piece;
+    this.board.ground.set({
+      movable: { color: piece ? undefined : 'both' },
+      draggable: { enabled: !piece },
+    });
     for (const button of document.querySelectorAll<HTMLElement>('#palette button')) {
       const matches =
         piece === 'remove' ? button.dataset.remove !== undefined : !!piece && button.dataset.piece === `${piece.color}-${piece.role}`;

@@ -119,7 +119,7 @@ class App {
       const ply = this.viewPly;
       call<GameState['position']>('GET', `/api/position?ply=${ply}`).then((position) => {
         if (this.viewPly === ply && this.tab !== 'edit') this.board.show(position, position.turn, (uci) => this.play(uci));
-      });
+      }, () => {});  // the game changed meanwhile; its new state redraws the board
     }
     if (atEnd && state.hint) this.board.showArrow(state.hint.uci);
   }
@@ -168,9 +168,11 @@ class App {
     }
     const body: { uci: string; ply?: number } = { uci };
     if (this.state && this.viewPly !== this.state.moves.length) body.ply = this.viewPly;
+    // The position after this move; the server's event may arrive before its answer.
+    const target = this.viewPly + 1;
     try {
       this.message = null;
-      this.apply(await call<GameState>('POST', '/api/move', body), this.viewPly + 1);
+      this.apply(await call<GameState>('POST', '/api/move', body), target);
     } catch (error) {
       this.say((error as Error).message, true);
       this.render();
