@@ -14,6 +14,8 @@ int pgn_command(const Arguments& args);
 // pgn stats --by eco|family: results per ECO code and opening family (Toni 1996, Table B.3).
 int pgn_eco_stats_command(const Arguments& args);
 int play_command(const Arguments& args);
+// The graphical program: a web server on this machine.
+int serve_command(const Arguments& args);
 int engine_command(const Arguments& args);
 int bench_command(const Arguments& args);
 int eval_command(const Arguments& args);

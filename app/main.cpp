@@ -14,6 +14,9 @@ void print_usage() {
         "takes --params FILE and --eval classic|bayes|mixed-bayes --bayes-model FILE.\n"
         "\n"
         "commands:\n"
+        "  serve [--port N] [--host ADDRESS] [--games-dir DIR] [--no-save]\n"
+        "                         the graphical program: play, edit, analyse and load games in a\n"
+        "                         browser at http://127.0.0.1:8080/ (--port 0: any free port)\n"
         "  play [--depth N] [--movetime MS] [--black] [--fen FEN] [--chess960 N]\n"
         "                         play a game against the engine in the terminal\n"
         "  bench [DEPTH] [--hash MB] [--threads N]\n"
@@ -99,6 +102,7 @@ int main(int argc, char** argv) {
         if (command == "cases") return mneme::app::cases_command(args);
         if (command == "cbr") return mneme::app::cbr_command(args);
         if (command == "play") return mneme::app::play_command(args);
+        if (command == "serve") return mneme::app::serve_command(args);
         if (command == "bench") return mneme::app::bench_command(args);
         if (command == "eval") return mneme::app::eval_command(args);
         if (command == "learn") return mneme::app::learn_command(args);

@@ -1,0 +1,97 @@
+// mneme serve: the graphical program, a web server on this machine with the board in a browser.
+#include <pthread.h>
+
+#include <csignal>
+#include <iostream>
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <thread>
+
+#include "commands.h"
+#include "mneme/gui/event_stream.h"
+#include "mneme/gui/game_session.h"
+#include "mneme/gui/game_store.h"
+#include "mneme/gui/web_server.h"
+
+namespace mneme::app {
+
+namespace {
+
+struct ServeOptions {
+    std::string host = "127.0.0.1";
+    int port = 8080;
+    std::string games_directory = gui::GameStore::default_directory();
+    bool save_games = true;
+};
+
+int parse_port(const std::string& text) {
+    std::size_t used = 0;
+    int port = -1;
+    try {
+        port = std::stoi(text, &used);
+    } catch (const std::exception&) {
+        used = 0;
+    }
+    if (used != text.size() || port < 0 || port > 65535)
+        throw std::runtime_error("--port needs a number from 0 to 65535 (0: any free port), got '" +
+                                 text + "'");
+    return port;
+}
+
+}  // namespace
+
+int serve_command(const Arguments& args) {
+    ServeOptions options;
+    for (std::size_t i = 0; i < args.size(); ++i) {
+        const std::string& a = args[i];
+        auto value = [&]() -> const std::string& {
+            if (i + 1 >= args.size()) throw std::runtime_error(a + " needs a value");
+            return args[++i];
+        };
+        if (a == "--port") options.port = parse_port(value());
+        else if (a == "--host") options.host = value();
+        else if (a == "--games-dir") options.games_directory = value();
+        else if (a == "--no-save") options.save_games = false;
+        else throw std::runtime_error("unexpected argument '" + a + "'");
+    }
+
+    // Ctrl-C and SIGTERM are taken by one thread that stops the server in order; every other
+    // thread (HTTP, search, clock) starts with them blocked.
+    sigset_t stop_signals;
+    sigemptyset(&stop_signals);
+    sigaddset(&stop_signals, SIGINT);
+    sigaddset(&stop_signals, SIGTERM);
+    pthread_sigmask(SIG_BLOCK, &stop_signals, nullptr);
+    // A browser closing its connection mid-write must not kill the process.
+    std::signal(SIGPIPE, SIG_IGN);
+
+    std::unique_ptr<gui::GameStore> store;
+    if (options.save_games) store = std::make_unique<gui::GameStore>(options.games_directory);
+    gui::EventStream events;
+    gui::GameSession session(events, store.get());
+    gui::WebServer server(session, events);
+    int port = server.bind(options.host, options.port);
+
+    std::thread stopper([&] {
+        int signal_number = 0;
+        sigwait(&stop_signals, &signal_number);
+        std::cout << "mneme serve: stopping" << std::endl;
+        session.shutdown();
+        events.close();
+        server.stop();
+    });
+    std::string host = options.host.find(':') != std::string::npos ? "[" + options.host + "]" : options.host;
+    std::cout << "mneme serve: open http://" << host << ":" << port << "/ in a browser (Ctrl-C stops)"
+              << std::endl;
+    if (store) std::cout << "mneme serve: games are saved in " << store->directory() << std::endl;
+    bool served = server.run();
+    if (!served) {
+        // The stopper still waits for a signal: send it one so that it can be joined.
+        pthread_kill(stopper.native_handle(), SIGTERM);
+    }
+    stopper.join();
+    return served ? 0 : 1;
+}
+
+}  // namespace mneme::app

@@ -1,0 +1,57 @@
+// One search thread for the GUI: it runs one job at a time (the engine's move, a hint, an
+// analysis, a game evaluation) with its own Searcher, so HTTP requests never wait for a search.
+// A job is cancelled by stopping the search; the session ignores results of cancelled jobs by
+// their generation number.
+#pragma once
+
+#include <condition_variable>
+#include <functional>
+#include <mutex>
+#include <optional>
+#include <thread>
+
+#include "mneme/core/position.h"
+#include "mneme/search/search.h"
+#include "mneme/search/skill.h"
+
+namespace mneme::gui {
+
+struct SearchJob {
+    Position position;  // with its history, for repetitions
+    SearchLimits limits;
+    int multi_pv = 1;
+    int elo = 0;  // 0: full strength; else Skill's Elo-limited choice among candidate lines
+    // Called on the worker thread after each iteration (and each MultiPV line).
+    std::function<void(const SearchInfo&)> on_info;
+    // Called on the worker thread when the search ends, cancelled or not, with the move to play.
+    std::function<void(const SearchResult&, Move chosen)> on_done;
+};
+
+class EngineWorker {
+public:
+    explicit EngineWorker(std::size_t hash_mb = 64);
+    ~EngineWorker();
+    EngineWorker(const EngineWorker&) = delete;
+    EngineWorker& operator=(const EngineWorker&) = delete;
+
+    // Replaces any job not yet started and stops the running one; `job` runs next.
+    void submit(SearchJob job);
+    // Drops the waiting job and stops the running one.
+    void cancel();
+    // Forgets the table and the move-ordering statistics before the next job (a new game).
+    void clear_before_next_job();
+
+private:
+    void run();
+
+    std::mutex mutex_;
+    std::condition_variable has_job_;
+    std::optional<SearchJob> pending_;
+    bool clear_pending_ = false;
+    bool shutting_down_ = false;
+    Searcher searcher_;  // used by the worker thread only, except stop()
+    Skill skill_;
+    std::thread thread_;
+};
+
+}  // namespace mneme::gui

@@ -1,0 +1,754 @@
+#include "mneme/gui/game_session.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <ctime>
+#include <iostream>
+
+#include "mneme/core/game_outcome.h"
+#include "mneme/core/movegen.h"
+#include "mneme/gui/api_error.h"
+#include "mneme/gui/position_setup.h"
+#include "mneme/notation/san.h"
+#include "mneme/notation/uci_move.h"
+#include "mneme/pgn/pgn_reader.h"
+#include "mneme/pgn/pgn_writer.h"
+
+namespace mneme::gui {
+
+namespace {
+
+// The engine accepts a draw offer only when it thinks it stands at least this much worse.
+constexpr Value ACCEPT_DRAW_BELOW_CP = -150;
+constexpr std::int64_t HINT_TIME_MS = 1000;
+constexpr std::int64_t GRAPH_TIME_PER_POSITION_MS = 150;
+
+const char* colour_name(Color side) { return side == WHITE ? "White" : "Black"; }
+const char* kind_name(PlayerKind kind) { return kind == PlayerKind::HUMAN ? "human" : "engine"; }
+
+std::string today() {
+    std::time_t now = std::time(nullptr);
+    char date[16] = "????.??.??";
+    if (std::tm* local = std::localtime(&now)) std::strftime(date, sizeof date, "%Y.%m.%d", local);
+    return date;
+}
+
+std::string format_score(Value score) {
+    if (is_mate_score(score)) {
+        int moves = mate_in_moves(score);
+        return (moves > 0 ? "+M" : "-M") + std::to_string(std::abs(moves));
+    }
+    char text[32];
+    std::snprintf(text, sizeof text, "%+.2f", score / 100.0);
+    return text;
+}
+
+// A checkmated or stalemated position has no search score; the graph still needs a point.
+Json terminal_evaluation(const Position& pos) {
+    if (!pos.in_check()) return {{"cp", 0}};
+    return {{"cp", pos.side_to_move() == WHITE ? -10000 : 10000}, {"checkmate", true}};
+}
+
+bool looks_like_uci(std::string_view text) {
+    auto square = [&](std::size_t i) {
+        return text[i] >= 'a' && text[i] <= 'h' && text[i + 1] >= '1' && text[i + 1] <= '8';
+    };
+    if (text.size() != 4 && text.size() != 5) return false;
+    if (!square(0) || !square(2)) return false;
+    return text.size() == 4 || std::string_view("qrbnQRBN").find(text[4]) != std::string_view::npos;
+}
+
+}  // namespace
+
+GameSession::GameSession(EventStream& events, GameStore* store)
+    : events_(events), store_(store), worker_(std::make_unique<EngineWorker>()) {
+    std::lock_guard lock(mutex_);
+    reset_game(Position(), fresh_record());
+    if (store_) {
+        if (auto saved = store_->load_current()) restore(*saved);
+    }
+    clock_watcher_ = std::thread([this] { watch_clock(); });
+    replan();
+}
+
+GameSession::~GameSession() { shutdown(); }
+
+void GameSession::shutdown() {
+    {
+        std::lock_guard lock(mutex_);
+        if (stopping_) return;
+        stopping_ = true;
+        ++generation_;
+    }
+    changed_signal_.notify_all();
+    if (clock_watcher_.joinable()) clock_watcher_.join();
+    // Outside the lock: the worker's last callback may be waiting for it.
+    worker_.reset();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Views
+
+Json GameSession::state() const {
+    std::lock_guard lock(mutex_);
+    return state_locked();
+}
+
+Json GameSession::state_locked() const {
+    auto now = std::chrono::steady_clock::now();
+    Json clock = {
+        {"enabled", clock_.enabled()},
+        {"base_ms", clock_.settings().base_ms},
+        {"increment_ms", clock_.settings().increment_ms},
+        {"white_ms", clock_.remaining_ms(WHITE, now)},
+        {"black_ms", clock_.remaining_ms(BLACK, now)},
+        {"running", clock_.running() ? Json(colour_name(*clock_.running())) : Json()},
+    };
+    Json claimable;
+    if (!over() && human_to_move()) {
+        GameOutcome outcome = game_outcome(current_, true);
+        if (outcome.termination == Termination::THREEFOLD_REPETITION ||
+            outcome.termination == Termination::FIFTY_MOVES)
+            claimable = termination_text(outcome.termination);
+    }
+    Json headers = Json::object();
+    for (const PgnTag& tag : record_.headers) headers[tag.name] = tag.value;
+    return {
+        {"start_fen", start_.fen()},
+        {"position", position_json(current_)},
+        {"moves", moves_json()},
+        {"start_comment", record_.mainline.comment},
+        {"result", result_text(record_.result)},
+        {"over", over()},
+        {"result_reason", result_reason_},
+        {"players",
+         {{"white", kind_name(setup_.players[WHITE])}, {"black", kind_name(setup_.players[BLACK])}}},
+        {"names", {{"white", player_name(WHITE)}, {"black", player_name(BLACK)}}},
+        {"strength",
+         {{"depth", setup_.strength.depth},
+          {"movetime_ms", setup_.strength.movetime_ms},
+          {"elo", setup_.strength.elo}}},
+        {"clock", clock},
+        {"thinking", running_job_ == JobKind::ENGINE_MOVE},
+        {"engine", engine_report_},
+        {"claimable_draw", claimable},
+        {"hint", hint_},
+        {"analysis", {{"on", analysis_on_}, {"ply", analysis_ply_}, {"lines", analysis_lines_}}},
+        {"evaluations", evaluations_},
+        {"headers", headers},
+    };
+}
+
+Json GameSession::moves_json() const {
+    Json moves = Json::array();
+    Position pos = start_.without_history();
+    for (const PgnNode& node : record_.mainline.moves) {
+        Json variations = Json::array();
+        for (const PgnLine& line : node.variations) variations.push_back(variation_text(pos, line));
+        std::string san = move_to_san(pos, node.move);
+        std::string uci = move_to_uci(pos, node.move);
+        int number = pos.fullmove_number();
+        Color mover = pos.side_to_move();
+        pos.do_move(node.move);
+        moves.push_back({
+            {"san", san},
+            {"uci", uci},
+            {"number", number},
+            {"color", mover == WHITE ? "white" : "black"},
+            {"fen", pos.fen()},
+            {"check", pos.in_check()},
+            {"comment", node.comment},
+            {"nags", node.nags},
+            {"variations", variations},
+        });
+    }
+    return moves;
+}
+
+Json GameSession::position_at(int ply) const {
+    std::lock_guard lock(mutex_);
+    if (ply < 0 || ply > ply_count())
+        throw bad_request("ply must be from 0 to " + std::to_string(ply_count()) + ", got " +
+                          std::to_string(ply));
+    return position_json(position_after(ply));
+}
+
+std::string GameSession::pgn() const {
+    std::lock_guard lock(mutex_);
+    return pgn_locked();
+}
+
+std::string GameSession::pgn_locked() const { return write_pgn(record_); }
+
+Position GameSession::position_after(int ply) const {
+    Position pos = start_.without_history();
+    for (int i = 0; i < ply && i < ply_count(); ++i) pos.do_move(record_.mainline.moves[i].move);
+    return pos;
+}
+
+bool GameSession::has_engine_player() const {
+    return setup_.players[WHITE] == PlayerKind::ENGINE || setup_.players[BLACK] == PlayerKind::ENGINE;
+}
+
+std::string GameSession::player_name(Color side) const {
+    if (!played_here_) return std::string(record_.headers.get(colour_name(side), "?"));
+    if (setup_.players[side] == PlayerKind::HUMAN) return "Human";
+    const EngineStrength& s = setup_.strength;
+    std::string name = "mneme";
+    if (s.elo) name += " (Elo " + std::to_string(s.elo) + ")";
+    else if (s.depth) name += " (depth " + std::to_string(s.depth) + ")";
+    return name;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Starting and loading games
+
+PgnGame GameSession::fresh_record() const {
+    PgnGame record;
+    record.headers.set("Event", "mneme GUI game");
+    record.headers.set("Site", "?");
+    record.headers.set("Date", today());
+    record.headers.set("Round", "-");
+    record.headers.set("White", player_name(WHITE));
+    record.headers.set("Black", player_name(BLACK));
+    record.headers.set("Result", "*");
+    return record;
+}
+
+void GameSession::reset_game(const Position& start, const PgnGame& record) {
+    record_ = record;
+    start_ = start.without_history();
+    current_ = start_;
+    for (const PgnNode& node : record_.mainline.moves) current_.do_move(node.move);
+    evaluations_.assign(std::size_t(ply_count()) + 1, Json());
+    result_reason_.clear();
+    hint_ = Json();
+    hint_requested_ = false;
+    engine_report_ = Json();
+    engine_score_.reset();
+    analysis_ply_ = std::min(analysis_ply_, ply_count());
+    graph_next_ply_ = -1;
+}
+
+void GameSession::new_game(const GameSetup& setup) {
+    Position start;
+    if (!setup.fen.empty()) {
+        SetupVerdict verdict = judge_setup(setup.fen);
+        if (!verdict.valid) throw unprocessable(verdict.reason);
+        start = Position::from_fen(setup.fen);
+    }
+    std::lock_guard lock(mutex_);
+    archive_if_worth_it();
+    setup_ = setup;
+    played_here_ = true;
+    archived_ = false;
+    PgnGame record = fresh_record();
+    if (!setup.fen.empty() && start.fen() != START_FEN) {
+        record.headers.set("SetUp", "1");
+        record.headers.set("FEN", start.fen());
+    }
+    if (setup.clock.enabled)
+        record.headers.set("TimeControl", std::to_string(setup.clock.base_ms / 1000) + "+" +
+                                              std::to_string(setup.clock.increment_ms / 1000));
+    reset_game(start, record);
+    analysis_on_ = false;
+    clock_.reset(setup.clock);
+    worker_->clear_before_next_job();
+    end_by_rules();
+    if (!over()) clock_.start(side_to_move(), std::chrono::steady_clock::now());
+    changed();
+    replan();
+}
+
+void GameSession::load_game(const PgnGame& game) {
+    Position start;
+    try {
+        start = game.start_position();
+    } catch (const std::exception& e) {
+        throw unprocessable(std::string("the game's starting position is invalid: ") + e.what());
+    }
+    std::lock_guard lock(mutex_);
+    archive_if_worth_it();
+    setup_.players[WHITE] = setup_.players[BLACK] = PlayerKind::HUMAN;
+    setup_.clock = ClockSettings{};
+    clock_.reset(setup_.clock);
+    played_here_ = false;
+    archived_ = true;
+    reset_game(start, game);
+    if (over()) {
+        std::string termination(record_.headers.get("Termination", ""));
+        result_reason_ = std::string("Result ") + result_text(record_.result) +
+                         (termination.empty() ? "" : " (" + termination + ")");
+    }
+    changed();
+    replan();
+}
+
+void GameSession::archive_if_worth_it() {
+    if (!store_ || !played_here_ || archived_ || ply_count() == 0) return;
+    try {
+        store_->append_game(pgn_locked());
+        archived_ = true;
+    } catch (const std::exception& e) {
+        events_.publish("message", to_text(Json{{"text", std::string("could not archive the game: ") + e.what()}}));
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Moves and results
+
+void GameSession::play_move(std::string_view uci, std::optional<int> from_ply) {
+    std::lock_guard lock(mutex_);
+    auto now = std::chrono::steady_clock::now();
+    if (from_ply && *from_ply != ply_count()) {
+        if (*from_ply < 0 || *from_ply > ply_count())
+            throw bad_request("ply must be from 0 to " + std::to_string(ply_count()) + ", got " +
+                              std::to_string(*from_ply));
+        if (has_engine_player())
+            throw conflict("in a game against mneme, moves are made at the end of the game; "
+                           "use take back to return to an earlier position");
+        truncate(*from_ply);
+    }
+    if (over()) throw conflict("the game is over: " + result_reason_);
+    if (end_if_flag_fallen(now)) {
+        changed();
+        replan();
+        throw conflict(result_reason_);
+    }
+    if (!human_to_move()) throw conflict("it is mneme's turn to move");
+    Move move = parse_uci_move(current_, uci);
+    if (!move) {
+        if (!looks_like_uci(uci))
+            throw bad_request("'" + std::string(uci) +
+                              "' is not a move in UCI notation (such as e2e4, or e7e8q to promote)");
+        if (uci.size() == 4) {
+            for (Move legal : MoveList<LEGAL>(current_))
+                if (legal.kind() == PROMOTION && move_to_uci(current_, legal).substr(0, 4) == uci)
+                    throw unprocessable("a pawn reaching the last rank must promote: add q, r, b "
+                                        "or n (" + std::string(uci) + "q)");
+        }
+        throw unprocessable("illegal move " + std::string(uci) + " for " +
+                            colour_name(side_to_move()) + " in " + current_.fen());
+    }
+    apply_move(move, "");
+    changed();
+    replan();
+}
+
+void GameSession::apply_move(Move move, const std::string& comment) {
+    clock_.press(std::chrono::steady_clock::now());
+    record_.mainline.moves.push_back({move, {}, comment, {}});
+    current_.do_move(move);
+    evaluations_.push_back(Json());
+    hint_ = Json();
+    hint_requested_ = false;
+    end_by_rules();
+}
+
+void GameSession::truncate(int ply) {
+    while (ply_count() > ply) {
+        record_.mainline.moves.pop_back();
+        current_.undo_move();
+        evaluations_.pop_back();
+    }
+    if (over()) {
+        record_.result = GameResult::ONGOING;
+        record_.headers.set("Result", "*");
+        record_.headers.remove("Termination");
+        result_reason_.clear();
+        archived_ = !played_here_;
+    }
+    hint_ = Json();
+    hint_requested_ = false;
+}
+
+void GameSession::take_back() {
+    std::lock_guard lock(mutex_);
+    if (ply_count() == 0) throw conflict("there is no move to take back");
+    if (setup_.players[WHITE] == PlayerKind::ENGINE && setup_.players[BLACK] == PlayerKind::ENGINE)
+        throw conflict("take back is for games with a human player");
+    bool took_human_move = false;
+    int ply = ply_count();
+    Position pos = current_;
+    while (ply > 0 && (!took_human_move || setup_.players[pos.side_to_move()] != PlayerKind::HUMAN)) {
+        pos.undo_move();
+        --ply;
+        took_human_move = took_human_move || setup_.players[pos.side_to_move()] == PlayerKind::HUMAN;
+    }
+    truncate(ply);
+    if (clock_.enabled()) clock_.start(side_to_move(), std::chrono::steady_clock::now());
+    changed();
+    replan();
+}
+
+void GameSession::resign() {
+    std::lock_guard lock(mutex_);
+    if (over()) throw conflict("the game is over: " + result_reason_);
+    Color side = side_to_move();
+    if (!human_to_move()) {
+        if (setup_.players[~side] != PlayerKind::HUMAN) throw conflict("there is no human player to resign");
+        side = ~side;
+    }
+    finish(side == WHITE ? GameResult::BLACK_WINS : GameResult::WHITE_WINS,
+           std::string(colour_name(side)) + " resigns; " + colour_name(~side) + " wins",
+           "normal");
+    changed();
+    replan();
+}
+
+bool GameSession::offer_draw() {
+    std::lock_guard lock(mutex_);
+    if (over()) throw conflict("the game is over: " + result_reason_);
+    bool accepted = !has_engine_player() || current_.is_insufficient_material() ||
+                    (engine_score_ && *engine_score_ <= ACCEPT_DRAW_BELOW_CP);
+    if (!accepted) {
+        events_.publish("message", to_text(Json{{"text", "mneme declines the draw offer"}}));
+        return false;
+    }
+    finish(GameResult::DRAW, "Draw by agreement", "normal");
+    changed();
+    replan();
+    return true;
+}
+
+void GameSession::claim_draw() {
+    std::lock_guard lock(mutex_);
+    if (over()) throw conflict("the game is over: " + result_reason_);
+    if (!human_to_move()) throw conflict("a draw is claimed by the player to move");
+    GameOutcome outcome = game_outcome(current_, true);
+    if (outcome.termination != Termination::THREEFOLD_REPETITION &&
+        outcome.termination != Termination::FIFTY_MOVES)
+        throw unprocessable("no draw to claim: the position has occurred " +
+                            std::to_string(current_.repetition_count() + 1) + " time(s) and " +
+                            std::to_string(current_.halfmove_clock()) +
+                            " plies have passed without a capture or pawn move (3 and 100 needed)");
+    finish(GameResult::DRAW, std::string("Draw by ") + termination_text(outcome.termination) + " (claimed)",
+           "normal");
+    changed();
+    replan();
+}
+
+bool GameSession::end_if_flag_fallen(Clock now) {
+    if (over() || !clock_.running()) return false;
+    Color side = *clock_.running();
+    if (clock_.remaining_ms(side, now) > 0) return false;
+    std::string lost = std::string(colour_name(side)) + "'s time ran out";
+    if (current_.has_insufficient_material(~side))
+        finish(GameResult::DRAW, lost + ", but " + colour_name(~side) + " cannot mate: draw",
+               "time forfeit");
+    else
+        finish(side == WHITE ? GameResult::BLACK_WINS : GameResult::WHITE_WINS,
+               lost + "; " + colour_name(~side) + " wins", "time forfeit");
+    return true;
+}
+
+void GameSession::end_by_rules() {
+    GameOutcome outcome = game_outcome(current_, false);
+    if (!outcome.is_over()) return;
+    if (outcome.termination == Termination::CHECKMATE)
+        finish(outcome.result,
+               std::string("Checkmate; ") +
+                   (outcome.result == GameResult::WHITE_WINS ? "White" : "Black") + " wins",
+               "normal");
+    else
+        finish(outcome.result, std::string("Draw by ") + termination_text(outcome.termination),
+               "normal");
+}
+
+void GameSession::finish(GameResult result, const std::string& reason,
+                         const std::string& termination) {
+    record_.result = result;
+    record_.headers.set("Result", result_text(result));
+    record_.headers.set("Termination", termination);
+    result_reason_ = reason;
+    clock_.stop(std::chrono::steady_clock::now(), false);
+    hint_ = Json();
+    hint_requested_ = false;
+    if (!record_.mainline.moves.empty()) {
+        std::string& comment = record_.mainline.moves.back().comment;
+        comment += (comment.empty() ? "" : " ") + reason;
+    }
+    archive_if_worth_it();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Saving
+
+void GameSession::changed() {
+    events_.publish("state", to_text(state_locked()));
+    save();
+    changed_signal_.notify_all();
+}
+
+void GameSession::save() {
+    if (!store_) return;
+    auto now = std::chrono::steady_clock::now();
+    Json saved = {
+        {"players",
+         {{"white", kind_name(setup_.players[WHITE])}, {"black", kind_name(setup_.players[BLACK])}}},
+        {"strength",
+         {{"depth", setup_.strength.depth},
+          {"movetime_ms", setup_.strength.movetime_ms},
+          {"elo", setup_.strength.elo}}},
+        {"clock",
+         {{"enabled", clock_.enabled()},
+          {"base_ms", clock_.settings().base_ms},
+          {"increment_ms", clock_.settings().increment_ms},
+          {"white_ms", clock_.remaining_ms(WHITE, now)},
+          {"black_ms", clock_.remaining_ms(BLACK, now)}}},
+        {"played_here", played_here_},
+        {"archived", archived_},
+        {"result_reason", result_reason_},
+        {"pgn", pgn_locked()},
+    };
+    try {
+        store_->save_current(saved.dump(2, ' ', false, Json::error_handler_t::replace));
+    } catch (const std::exception& e) {
+        std::cerr << "mneme serve: " << e.what() << '\n';
+        events_.publish("message", to_text(Json{{"text", std::string("could not save the game: ") + e.what()}}));
+    }
+}
+
+void GameSession::restore(const std::string& text) {
+    try {
+        Json saved = Json::parse(text);
+        PgnReader reader = PgnReader::from_string(saved.at("pgn").get<std::string>());
+        std::optional<PgnGame> game = reader.next();
+        if (!game) throw std::runtime_error("its PGN holds no readable game");
+        auto kind = [&](const char* side) {
+            return saved.at("players").at(side).get<std::string>() == "engine" ? PlayerKind::ENGINE
+                                                                              : PlayerKind::HUMAN;
+        };
+        setup_.players[WHITE] = kind("white");
+        setup_.players[BLACK] = kind("black");
+        const Json& strength = saved.at("strength");
+        setup_.strength = {strength.at("depth").get<int>(), strength.at("movetime_ms").get<std::int64_t>(),
+                           strength.at("elo").get<int>()};
+        const Json& clock = saved.at("clock");
+        setup_.clock = {clock.at("enabled").get<bool>(), clock.at("base_ms").get<std::int64_t>(),
+                        clock.at("increment_ms").get<std::int64_t>()};
+        played_here_ = saved.at("played_here").get<bool>();
+        reset_game(game->start_position(), *game);
+        archived_ = saved.at("archived").get<bool>();
+        result_reason_ = saved.at("result_reason").get<std::string>();
+        clock_.reset(setup_.clock);
+        clock_.set_remaining_ms(WHITE, clock.at("white_ms").get<std::int64_t>());
+        clock_.set_remaining_ms(BLACK, clock.at("black_ms").get<std::int64_t>());
+        if (!over()) clock_.start(side_to_move(), std::chrono::steady_clock::now());
+    } catch (const std::exception& e) {
+        std::cerr << "mneme serve: could not resume the game saved in " << store_->current_path()
+                  << " (" << e.what() << "); starting a new game\n";
+        setup_ = GameSetup{};
+        played_here_ = true;
+        archived_ = false;
+        reset_game(Position(), fresh_record());
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Searches
+
+SearchLimits GameSession::engine_limits() const {
+    SearchLimits limits;
+    const EngineStrength& strength = setup_.strength;
+    limits.depth = std::clamp(strength.depth, 0, MAX_PLY - 1);
+    limits.movetime_ms = std::max<std::int64_t>(strength.movetime_ms, 0);
+    limits.move_overhead_ms = 50;
+    if (clock_.enabled()) {
+        auto now = std::chrono::steady_clock::now();
+        for (Color side : {WHITE, BLACK}) {
+            limits.time_ms[side] = std::max<std::int64_t>(clock_.remaining_ms(side, now), 1);
+            limits.increment_ms[side] = clock_.settings().increment_ms;
+        }
+    }
+    // Something must end the search: a second per move when nothing else does.
+    if (!limits.depth && !limits.movetime_ms && !clock_.enabled()) limits.movetime_ms = 1000;
+    return limits;
+}
+
+void GameSession::replan() {
+    ++generation_;
+    running_job_ = JobKind::NONE;
+    if (stopping_) return;
+    worker_->cancel();
+    if (!over() && !human_to_move()) {
+        start_job(JobKind::ENGINE_MOVE, ply_count(), current_, engine_limits(), 1, setup_.strength.elo);
+        return;
+    }
+    if (hint_requested_ && !over() && human_to_move()) {
+        SearchLimits limits;
+        limits.movetime_ms = HINT_TIME_MS;
+        start_job(JobKind::HINT, ply_count(), current_, limits, 1, 0);
+        return;
+    }
+    hint_requested_ = false;
+    while (graph_next_ply_ >= 0) {
+        if (graph_next_ply_ > ply_count()) {
+            graph_next_ply_ = -1;
+            events_.publish("evaluation-done", "{}");
+            break;
+        }
+        Position pos = position_after(graph_next_ply_);
+        if (pos.has_legal_moves()) {
+            SearchLimits limits;
+            limits.movetime_ms = GRAPH_TIME_PER_POSITION_MS;
+            start_job(JobKind::GRAPH, graph_next_ply_, pos, limits, 1, 0);
+            return;
+        }
+        evaluations_[graph_next_ply_] = terminal_evaluation(pos);
+        events_.publish("evaluation",
+                        to_text(Json{{"ply", graph_next_ply_}, {"score", evaluations_[graph_next_ply_]}}));
+        ++graph_next_ply_;
+    }
+    if (analysis_on_) {
+        Position pos = position_after(analysis_ply_);
+        if (pos.has_legal_moves()) {
+            SearchLimits limits;
+            limits.infinite = true;
+            start_job(JobKind::ANALYSIS, analysis_ply_, pos, limits, analysis_lines_, 0);
+        }
+    }
+}
+
+void GameSession::start_job(JobKind kind, int ply, const Position& position, SearchLimits limits,
+                            int lines, int elo) {
+    running_job_ = kind;
+    std::uint64_t generation = generation_;
+    Position root = position.without_history();
+    SearchJob job;
+    job.position = position;
+    job.limits = limits;
+    job.multi_pv = lines;
+    job.elo = elo;
+    job.on_info = [this, generation, kind, ply, root](const SearchInfo& info) {
+        report_search(generation, kind, ply, root, info);
+    };
+    job.on_done = [this, generation, kind, root](const SearchResult& result, Move chosen) {
+        finish_job(generation, kind, root, result, chosen);
+    };
+    worker_->submit(std::move(job));
+}
+
+void GameSession::report_search(std::uint64_t generation, JobKind kind, int ply,
+                                const Position& root, const SearchInfo& info) {
+    if (generation != generation_ || info.current_move) return;
+    Json report = search_info_json(info, root);
+    if (kind == JobKind::ENGINE_MOVE) {
+        std::lock_guard lock(mutex_);
+        if (generation != generation_) return;
+        engine_report_ = report;
+        events_.publish("thinking", to_text(report));
+    } else if (kind == JobKind::ANALYSIS) {
+        events_.publish("analysis", to_text(Json{{"ply", ply}, {"line", report}}));
+    }
+}
+
+void GameSession::finish_job(std::uint64_t generation, JobKind kind, const Position& root,
+                             const SearchResult& result, Move chosen) {
+    std::lock_guard lock(mutex_);
+    if (generation != generation_ || stopping_) return;
+    running_job_ = JobKind::NONE;
+    switch (kind) {
+        case JobKind::ENGINE_MOVE: {
+            if (!end_if_flag_fallen(std::chrono::steady_clock::now())) {
+                if (!chosen || !MoveList<LEGAL>(current_).contains(chosen)) return;
+                engine_score_ = result.score;
+                evaluations_[std::size_t(ply_count())] = score_json(result.score, side_to_move());
+                char seconds[32];
+                std::snprintf(seconds, sizeof seconds, "%.1fs", result.time_ms / 1000.0);
+                apply_move(chosen, format_score(result.score) + "/" + std::to_string(result.depth) +
+                                       " " + seconds);
+            }
+            changed();
+            replan();
+            break;
+        }
+        case JobKind::HINT:
+            hint_requested_ = false;
+            if (chosen) {
+                hint_ = {{"uci", move_to_uci(root, chosen)},
+                         {"san", move_to_san(root, chosen)},
+                         {"score", score_json(result.score, root.side_to_move())},
+                         {"depth", result.depth}};
+                events_.publish("hint", to_text(hint_));
+            }
+            replan();
+            break;
+        case JobKind::GRAPH:
+            if (graph_next_ply_ >= 0 && graph_next_ply_ <= ply_count()) {
+                evaluations_[std::size_t(graph_next_ply_)] = score_json(result.score, root.side_to_move());
+                events_.publish("evaluation",
+                                to_text(Json{{"ply", graph_next_ply_}, {"score", evaluations_[graph_next_ply_]}}));
+                ++graph_next_ply_;
+            }
+            replan();
+            break;
+        case JobKind::ANALYSIS:  // ended by itself (a forced mate, the depth limit): nothing to do
+        case JobKind::NONE:
+            break;
+    }
+    changed_signal_.notify_all();
+}
+
+void GameSession::request_hint() {
+    std::lock_guard lock(mutex_);
+    if (over()) throw conflict("the game is over: " + result_reason_);
+    if (!human_to_move()) throw conflict("a hint is for the player to move, and it is mneme's turn");
+    hint_requested_ = true;
+    replan();
+}
+
+void GameSession::set_strength(const EngineStrength& strength) {
+    std::lock_guard lock(mutex_);
+    setup_.strength = strength;
+    if (played_here_) {
+        record_.headers.set("White", player_name(WHITE));
+        record_.headers.set("Black", player_name(BLACK));
+    }
+    changed();
+}
+
+void GameSession::set_analysis(bool on, int ply, int lines) {
+    std::lock_guard lock(mutex_);
+    if (ply < 0 || ply > ply_count())
+        throw bad_request("ply must be from 0 to " + std::to_string(ply_count()) + ", got " +
+                          std::to_string(ply));
+    analysis_on_ = on;
+    analysis_ply_ = ply;
+    analysis_lines_ = lines;
+    if (running_job_ != JobKind::ENGINE_MOVE) replan();
+}
+
+void GameSession::evaluate_game() {
+    std::lock_guard lock(mutex_);
+    graph_next_ply_ = 0;
+    if (running_job_ != JobKind::ENGINE_MOVE) replan();
+}
+
+void GameSession::watch_clock() {
+    std::unique_lock lock(mutex_);
+    while (!stopping_) {
+        if (clock_.running() && !over()) {
+            auto deadline = clock_.deadline() + std::chrono::milliseconds(1);
+            if (std::chrono::steady_clock::now() >= deadline) {
+                if (end_if_flag_fallen(std::chrono::steady_clock::now())) {
+                    changed();
+                    replan();
+                }
+                continue;
+            }
+            changed_signal_.wait_until(lock, deadline);
+        } else {
+            changed_signal_.wait(lock);
+        }
+    }
+}
+
+bool GameSession::wait_until_engine_idle(int timeout_ms) const {
+    std::unique_lock lock(mutex_);
+    return changed_signal_.wait_for(lock, std::chrono::milliseconds(timeout_ms), [&] {
+        return running_job_ != JobKind::ENGINE_MOVE && (over() || human_to_move());
+    });
+}
+
+}  // namespace mneme::gui

@@ -1,0 +1,154 @@
+// The one game the GUI shows: its moves, players, engine strength, clocks and result, the
+// engine's searches (its moves, hints, analysis, a game's evaluation graph) and the events that
+// tell browsers about every change. All chess rules are decided here; the browser only asks.
+// Every public function is safe to call from any HTTP thread.
+#pragma once
+
+#include <atomic>
+#include <condition_variable>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <thread>
+#include <vector>
+
+#include "mneme/gui/engine_worker.h"
+#include "mneme/gui/event_stream.h"
+#include "mneme/gui/game_clock.h"
+#include "mneme/gui/game_store.h"
+#include "mneme/gui/json_views.h"
+#include "mneme/pgn/pgn_game.h"
+
+namespace mneme::gui {
+
+enum class PlayerKind { HUMAN, ENGINE };
+
+// How strongly mneme plays; the limits combine (with the clock, when there is one).
+struct EngineStrength {
+    int depth = 6;                 // plies, the thesis's slider; 0 = no depth limit
+    std::int64_t movetime_ms = 0;  // a fixed time per move; 0 = none
+    int elo = 0;                   // 0 = full strength, else an Elo from Skill's range
+};
+
+struct GameSetup {
+    PlayerKind players[2] = {PlayerKind::HUMAN, PlayerKind::ENGINE};
+    EngineStrength strength;
+    ClockSettings clock;
+    std::string fen;  // empty: the standard starting position
+};
+
+class GameSession {
+public:
+    // `store` (may be null) receives the game after every change; a game it holds is resumed.
+    GameSession(EventStream& events, GameStore* store);
+    ~GameSession();
+    GameSession(const GameSession&) = delete;
+    GameSession& operator=(const GameSession&) = delete;
+
+    // Everything a browser needs to draw the game.
+    Json state() const;
+    // The board after `ply` moves of the mainline, with its legal destinations.
+    Json position_at(int ply) const;
+    // The game as PGN export text.
+    std::string pgn() const;
+
+    // Throws ApiError (422) for an invalid starting position.
+    void new_game(const GameSetup& setup);
+    // A move in UCI notation by the player to move. `from_ply` (a position earlier in the game)
+    // is allowed only when both players are human: the later moves are then replaced.
+    void play_move(std::string_view uci, std::optional<int> from_ply);
+    // Back to the last position where a human was to move, at least one human move back.
+    void take_back();
+    // The human to move (or the only human) resigns.
+    void resign();
+    // The engine accepts when it judges its position worse, or nobody can mate; returns whether.
+    bool offer_draw();
+    // A threefold repetition or 50-move draw, claimed by the human to move.
+    void claim_draw();
+    // Searches the position for the human to move; the answer arrives as a "hint" event.
+    void request_hint();
+    void set_strength(const EngineStrength& strength);
+    // Infinite analysis of the position after `ply` moves, with `lines` principal variations.
+    void set_analysis(bool on, int ply, int lines);
+    // Scores every position of the mainline, one short search each ("evaluation" events).
+    void evaluate_game();
+    // Shows a game read from PGN, for both players to be human; comments and variations kept.
+    void load_game(const PgnGame& game);
+
+    // Stops searches and the clock watcher; called before the event stream goes away.
+    void shutdown();
+
+    // For tests: waits until no engine move is being searched or due (or `timeout_ms` passes).
+    bool wait_until_engine_idle(int timeout_ms) const;
+
+private:
+    enum class JobKind { NONE, ENGINE_MOVE, HINT, ANALYSIS, GRAPH };
+    using Clock = GameClock::TimePoint;
+
+    Json state_locked() const;
+    Json moves_json() const;
+    void reset_game(const Position& start, const PgnGame& record);
+    Position position_after(int ply) const;
+    int ply_count() const { return int(record_.mainline.moves.size()); }
+    bool over() const { return record_.result != GameResult::ONGOING; }
+    Color side_to_move() const { return current_.side_to_move(); }
+    bool human_to_move() const { return setup_.players[side_to_move()] == PlayerKind::HUMAN; }
+    bool has_engine_player() const;
+    std::string player_name(Color side) const;
+
+    void apply_move(Move move, const std::string& comment);
+    void truncate(int ply);
+    bool end_if_flag_fallen(Clock now);
+    void end_by_rules();
+    void finish(GameResult result, const std::string& reason, const std::string& termination);
+    std::string pgn_locked() const;
+    PgnGame fresh_record() const;
+    void changed();  // publishes the state, saves it and wakes the clock watcher
+    void save();
+    void restore(const std::string& saved);
+    void archive_if_worth_it();
+
+    // Starts the search the game now calls for (cancelling any other).
+    void replan();
+    SearchLimits engine_limits() const;
+    void start_job(JobKind kind, int ply, const Position& position, SearchLimits limits, int lines,
+                   int elo);
+    void finish_job(std::uint64_t generation, JobKind kind, const Position& root,
+                    const SearchResult& result, Move chosen);
+    void report_search(std::uint64_t generation, JobKind kind, int ply, const Position& root,
+                       const SearchInfo& info);
+    void watch_clock();
+
+    EventStream& events_;
+    GameStore* store_;
+    mutable std::mutex mutex_;
+    mutable std::condition_variable changed_signal_;
+
+    GameSetup setup_;
+    PgnGame record_;
+    Position start_;
+    Position current_;
+    bool played_here_ = true;  // false for a game loaded from PGN: not archived
+    bool archived_ = false;    // already appended to the games file
+    std::string result_reason_;
+    std::vector<Json> evaluations_;  // White's view per position (null when unknown)
+    GameClock clock_;
+    Json engine_report_;             // the status bar: the engine's last search report
+    std::optional<Value> engine_score_;  // the engine's last score from its own view
+    Json hint_;
+    bool hint_requested_ = false;
+    bool analysis_on_ = false;
+    int analysis_ply_ = 0;
+    int analysis_lines_ = 3;
+    int graph_next_ply_ = -1;  // next position to score for the evaluation graph; -1: none
+
+    JobKind running_job_ = JobKind::NONE;
+    std::atomic<std::uint64_t> generation_{0};
+    bool stopping_ = false;
+    std::thread clock_watcher_;
+    std::unique_ptr<EngineWorker> worker_;
+};
+
+}  // namespace mneme::gui

@@ -1,0 +1,120 @@
+#include "mneme/gui/json_views.h"
+
+#include <algorithm>
+
+#include "mneme/core/movegen.h"
+#include "mneme/notation/san.h"
+#include "mneme/notation/uci_move.h"
+
+namespace mneme::gui {
+
+std::string to_text(const Json& value) {
+    return value.dump(-1, ' ', false, Json::error_handler_t::replace);
+}
+
+Json score_json(Value score, Color side_to_move) {
+    if (side_to_move == BLACK) score = -score;
+    if (is_mate_score(score)) return {{"mate", mate_in_moves(score)}};
+    return {{"cp", score}};
+}
+
+Json destinations_json(const Position& pos) {
+    Json destinations = Json::object();
+    for (Move m : MoveList<LEGAL>(pos)) {
+        std::string from = square_name(m.from());
+        destinations[from].push_back(square_name(m.to()));
+        if (m.kind() == CASTLING && !pos.is_chess960()) {
+            // Move encodes castling as king takes rook; chessground also wants the two-step.
+            std::string uci = move_to_uci(pos, m);
+            destinations[from].push_back(uci.substr(2, 2));
+        }
+    }
+    for (auto& [from, targets] : destinations.items()) {
+        std::vector<std::string> unique = targets.get<std::vector<std::string>>();
+        std::sort(unique.begin(), unique.end());
+        unique.erase(std::unique(unique.begin(), unique.end()), unique.end());
+        targets = unique;
+    }
+    return destinations;
+}
+
+Json position_json(const Position& pos) {
+    Json view = {
+        {"fen", pos.fen()},
+        {"turn", pos.side_to_move() == WHITE ? "white" : "black"},
+        {"check", pos.in_check()},
+        {"destinations", destinations_json(pos)},
+    };
+    Move last = pos.history_length() > 0 ? pos.last_move() : Move::none();
+    if (last) {
+        Position before = pos;
+        before.undo_move();
+        std::string uci = move_to_uci(before, last);
+        view["last_move"] = {uci.substr(0, 2), uci.substr(2, 2)};
+    } else {
+        view["last_move"] = Json::array();
+    }
+    return view;
+}
+
+namespace {
+
+std::string move_number(const Position& pos, bool force) {
+    if (pos.side_to_move() == WHITE) return std::to_string(pos.fullmove_number()) + ". ";
+    return force ? std::to_string(pos.fullmove_number()) + "... " : "";
+}
+
+}  // namespace
+
+std::string line_text(const Position& start, const std::vector<Move>& moves) {
+    Position pos = start.without_history();
+    std::string text;
+    for (std::size_t i = 0; i < moves.size(); ++i) {
+        if (!pos.pseudo_legal(moves[i]) || !pos.legal(moves[i])) break;
+        if (!text.empty()) text += ' ';
+        text += move_number(pos, i == 0) + move_to_san(pos, moves[i]);
+        pos.do_move(moves[i]);
+    }
+    return text;
+}
+
+std::string variation_text(const Position& before, const PgnLine& line) {
+    Position pos = before.without_history();
+    std::string text;
+    auto append = [&](const std::string& word) {
+        if (!text.empty()) text += ' ';
+        text += word;
+    };
+    if (!line.comment.empty()) append("{" + line.comment + "}");
+    bool force_number = true;
+    for (const PgnNode& node : line.moves) {
+        if (!pos.pseudo_legal(node.move) || !pos.legal(node.move)) break;
+        // PGN order: the move, its comment, then the alternatives from the position before it.
+        append(move_number(pos, force_number) + move_to_san(pos, node.move));
+        std::vector<std::string> alternatives;
+        for (const PgnLine& nested : node.variations) alternatives.push_back(variation_text(pos, nested));
+        pos.do_move(node.move);
+        force_number = false;
+        if (!node.comment.empty()) append("{" + node.comment + "}");
+        for (const std::string& alternative : alternatives) append("(" + alternative + ")");
+        force_number = !node.comment.empty() || !alternatives.empty();
+    }
+    return text;
+}
+
+Json search_info_json(const SearchInfo& info, const Position& root) {
+    return {
+        {"depth", info.depth},
+        {"seldepth", info.seldepth},
+        {"multipv", info.multipv},
+        {"score", score_json(info.score, root.side_to_move())},
+        {"bound", info.bound == Bound::LOWER ? "lower" : info.bound == Bound::UPPER ? "upper" : "exact"},
+        {"pv", line_text(root, info.pv)},
+        {"pv_uci", info.pv.empty() ? "" : move_to_uci(root, info.pv.front())},
+        {"nodes", info.nodes},
+        {"nps", info.nps},
+        {"time_ms", info.time_ms},
+    };
+}
+
+}  // namespace mneme::gui

@@ -1,0 +1,287 @@
+// The JSON API of mneme serve without a browser: requests in, JSON and status codes out.
+#include <gtest/gtest.h>
+#include <httplib.h>
+
+#include <atomic>
+#include <filesystem>
+#include <fstream>
+#include <thread>
+
+#include "mneme/gui/api_router.h"
+#include "mneme/gui/event_stream.h"
+#include "mneme/gui/game_clock.h"
+#include "mneme/gui/game_session.h"
+#include "mneme/gui/game_store.h"
+#include "mneme/gui/position_setup.h"
+#include "mneme/gui/web_server.h"
+
+namespace mneme::gui {
+namespace {
+
+struct Reply {
+    int status;
+    Json body;
+};
+
+class GuiApiTest : public ::testing::Test {
+protected:
+    Reply request(const std::string& method, const std::string& path, const std::string& body = "",
+                  const QueryParameters& query = {}) {
+        ApiResponse response = handle_api_request(session, method, path, query, body);
+        return {response.status, Json::parse(response.body)};
+    }
+    Reply post(const std::string& path, const Json& body) { return request("POST", path, body.dump()); }
+    void new_game_between_humans(const std::string& fen = "") {
+        Json body = {{"players", {{"white", "human"}, {"black", "human"}}}};
+        if (!fen.empty()) body["fen"] = fen;
+        ASSERT_EQ(post("/api/new-game", body).status, 200);
+    }
+
+    EventStream events;
+    GameSession session{events, nullptr};
+};
+
+TEST_F(GuiApiTest, StateShowsTheStartingPositionWithItsLegalMoves) {
+    Reply reply = request("GET", "/api/state");
+    ASSERT_EQ(reply.status, 200);
+    EXPECT_EQ(reply.body["position"]["fen"], "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+    int moves = 0;
+    for (auto& [from, targets] : reply.body["position"]["destinations"].items()) moves += int(targets.size());
+    EXPECT_EQ(moves, 20);
+    EXPECT_EQ(reply.body["position"]["destinations"]["g1"], Json({"f3", "h3"}));
+}
+
+TEST_F(GuiApiTest, MalformedRequestsGetClearErrors) {
+    Reply bad_json = request("POST", "/api/move", "{not json");
+    EXPECT_EQ(bad_json.status, 400);
+    EXPECT_NE(bad_json.body["error"].get<std::string>().find("not valid JSON"), std::string::npos);
+    Reply missing = post("/api/move", Json::object());
+    EXPECT_EQ(missing.status, 400);
+    EXPECT_EQ(missing.body["error"], "'uci' is missing");
+    Reply wrong_type = post("/api/move", {{"uci", 42}});
+    EXPECT_EQ(wrong_type.status, 400);
+    EXPECT_EQ(request("POST", "/api/new-game", "[1, 2]").status, 400);
+    EXPECT_EQ(post("/api/new-game", {{"strength", {{"depth", -3}}}}).status, 400);
+    EXPECT_EQ(post("/api/new-game", {{"players", {{"white", "robot"}}}}).status, 400);
+    EXPECT_EQ(request("GET", "/api/nothing-here").status, 404);
+    EXPECT_EQ(request("GET", "/api/move").status, 405);
+    EXPECT_EQ(request("GET", "/api/position", "", {{"ply", "x"}}).status, 400);
+}
+
+TEST_F(GuiApiTest, IllegalMovesAreRefusedAndLegalOnesPlayed) {
+    new_game_between_humans();
+    Reply not_uci = post("/api/move", {{"uci", "hello"}});
+    EXPECT_EQ(not_uci.status, 400);
+    Reply illegal = post("/api/move", {{"uci", "e2e5"}});
+    EXPECT_EQ(illegal.status, 422);
+    EXPECT_NE(illegal.body["error"].get<std::string>().find("illegal move e2e5"), std::string::npos);
+    Reply played = post("/api/move", {{"uci", "e2e4"}});
+    ASSERT_EQ(played.status, 200);
+    EXPECT_EQ(played.body["moves"][0]["san"], "e4");
+    EXPECT_EQ(played.body["position"]["turn"], "black");
+    EXPECT_EQ(played.body["position"]["last_move"], Json({"e2", "e4"}));
+}
+
+TEST_F(GuiApiTest, PromotionNeedsAPieceAndCastlingTakesBothSpellings) {
+    new_game_between_humans("4k3/P7/8/8/8/8/8/R3K2R w KQ - 0 1");
+    Reply no_piece = post("/api/move", {{"uci", "a7a8"}});
+    EXPECT_EQ(no_piece.status, 422);
+    EXPECT_NE(no_piece.body["error"].get<std::string>().find("must promote"), std::string::npos);
+    Reply knight = post("/api/move", {{"uci", "a7a8n"}});
+    ASSERT_EQ(knight.status, 200);
+    EXPECT_EQ(knight.body["moves"][0]["san"], "a8=N");
+    ASSERT_EQ(post("/api/move", {{"uci", "e8d7"}}).status, 200);
+    Reply castle = post("/api/move", {{"uci", "e1h1"}});  // the king dropped on its rook
+    ASSERT_EQ(castle.status, 200);
+    EXPECT_EQ(castle.body["moves"][2]["san"], "O-O");
+}
+
+TEST_F(GuiApiTest, TheEditorsChecksNameTheRuleThatRefusesAPosition) {
+    auto check = [&](const std::string& fen) {
+        Reply reply = post("/api/validate-position", {{"fen", fen}});
+        EXPECT_EQ(reply.status, 200);
+        return reply.body["valid"].get<bool>() ? std::string("valid") : reply.body["check"].get<std::string>();
+    };
+    EXPECT_EQ(check("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"), "valid");
+    EXPECT_EQ(check("4k3/8/8/8/8/8/8/4KK2 w - - 0 1"), "kings");
+    EXPECT_EQ(check("8/8/8/8/8/8/8/4K3 w - - 0 1"), "kings");
+    EXPECT_EQ(check("8/8/8/8/8/8/3k4/4K3 w - - 0 1"), "adjacent kings");
+    EXPECT_EQ(check("P3k3/8/8/8/8/8/8/4K3 w - - 0 1"), "pawn rank");
+    EXPECT_EQ(check("4k3/8/8/8/8/8/8/4K3 w - e6 0 1"), "en passant");
+    EXPECT_EQ(check("4k3/8/8/8/8/8/8/4K3 w K - 0 1"), "castling");
+    EXPECT_EQ(check("4k3/8/8/8/8/8/8/4K2R b K - 0 1"), "valid");
+    EXPECT_EQ(check("4k3/4R3/8/8/8/8/8/4K3 w - - 0 1"), "fen");  // Black, not to move, in check
+    Reply refused = post("/api/new-game", {{"fen", "4k3/8/8/8/8/8/3k4/4K3 w - - 0 1"}});
+    EXPECT_EQ(refused.status, 422);
+    EXPECT_NE(refused.body["error"].get<std::string>().find("exactly one"), std::string::npos);
+}
+
+TEST_F(GuiApiTest, TakeBackResignAndDrawClaims) {
+    new_game_between_humans();
+    EXPECT_EQ(post("/api/take-back", Json::object()).status, 409);
+    post("/api/move", {{"uci", "g1f3"}});
+    Reply back = post("/api/take-back", Json::object());
+    ASSERT_EQ(back.status, 200);
+    EXPECT_TRUE(back.body["moves"].empty());
+    EXPECT_EQ(post("/api/claim-draw", Json::object()).status, 422);
+    for (const char* uci : {"g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6", "f3g1", "f6g8"})
+        ASSERT_EQ(post("/api/move", {{"uci", uci}}).status, 200);
+    Reply state = request("GET", "/api/state");
+    EXPECT_EQ(state.body["claimable_draw"], "threefold repetition");
+    Reply claimed = post("/api/claim-draw", Json::object());
+    ASSERT_EQ(claimed.status, 200);
+    EXPECT_EQ(claimed.body["result"], "1/2-1/2");
+    EXPECT_EQ(post("/api/move", {{"uci", "e2e4"}}).status, 409);
+    new_game_between_humans();
+    Reply resigned = post("/api/resign", Json::object());
+    EXPECT_EQ(resigned.body["result"], "0-1");
+    EXPECT_EQ(resigned.body["result_reason"], "White resigns; Black wins");
+}
+
+TEST_F(GuiApiTest, CheckmateEndsTheGameWithItsRule) {
+    new_game_between_humans();
+    for (const char* uci : {"f2f3", "e7e5", "g2g4"}) post("/api/move", {{"uci", uci}});
+    Reply mate = post("/api/move", {{"uci", "d8h4"}});
+    EXPECT_EQ(mate.body["result"], "0-1");
+    EXPECT_EQ(mate.body["result_reason"], "Checkmate; Black wins");
+    EXPECT_TRUE(mate.body["position"]["check"].get<bool>());
+}
+
+TEST_F(GuiApiTest, TheEngineAnswersAndRefusesMovesOnItsTurn) {
+    ASSERT_EQ(post("/api/new-game", {{"players", {{"white", "human"}, {"black", "engine"}}},
+                                     {"strength", {{"depth", 3}}}})
+                  .status,
+              200);
+    ASSERT_EQ(post("/api/move", {{"uci", "e2e4"}}).status, 200);
+    ASSERT_TRUE(session.wait_until_engine_idle(20000));
+    Reply state = request("GET", "/api/state");
+    ASSERT_EQ(state.body["moves"].size(), 2u);
+    EXPECT_FALSE(state.body["engine"].is_null());
+    EXPECT_NE(state.body["moves"][1]["comment"].get<std::string>().find("/"), std::string::npos);
+    // Taking back returns to White's move, removing mneme's reply and the human move.
+    Reply back = post("/api/take-back", Json::object());
+    EXPECT_TRUE(back.body["moves"].empty());
+
+    ASSERT_EQ(post("/api/new-game", {{"players", {{"white", "engine"}, {"black", "human"}}},
+                                     {"strength", {{"depth", 0}, {"movetime_ms", 5000}}}})
+                  .status,
+              200);
+    Reply early = post("/api/move", {{"uci", "e7e5"}});
+    EXPECT_EQ(early.status, 409);
+    EXPECT_EQ(early.body["error"], "it is mneme's turn to move");
+}
+
+TEST_F(GuiApiTest, PgnGamesAreListedAndLoadedWithCommentsAndVariations) {
+    std::string pgn =
+        "[Event \"first\"]\n[White \"A\"]\n[Black \"B\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Qh5 1-0\n\n"
+        "[Event \"second\"]\n[White \"C\"]\n[Black \"D\"]\n[Result \"*\"]\n\n"
+        "1. d4 {solid} d5 (1... Nf6 2. c4) 2. c4 *\n\n"
+        "[Event \"broken\"]\n\n1. e4 e4 *\n";
+    Reply listed = post("/api/pgn/games", {{"pgn", pgn}});
+    ASSERT_EQ(listed.status, 200);
+    ASSERT_EQ(listed.body["games"].size(), 2u);
+    EXPECT_EQ(listed.body["games"][1]["white"], "C");
+    EXPECT_EQ(listed.body["errors"].size(), 1u);
+    Reply loaded = post("/api/pgn/load", {{"pgn", pgn}, {"index", 1}});
+    ASSERT_EQ(loaded.status, 200);
+    EXPECT_EQ(loaded.body["moves"][0]["comment"], "solid");
+    EXPECT_EQ(loaded.body["moves"][1]["variations"][0], "1... Nf6 2. c4");
+    std::string saved = request("GET", "/api/pgn").body["pgn"];
+    EXPECT_NE(saved.find("{solid}"), std::string::npos);
+    EXPECT_NE(saved.find("(1... Nf6 2. c4)"), std::string::npos);
+    EXPECT_EQ(post("/api/pgn/load", {{"pgn", pgn}, {"index", 5}}).status, 422);
+    // Between humans, a move from an earlier position replaces the rest.
+    Reply branched = post("/api/move", {{"uci", "g8f6"}, {"ply", 1}});
+    ASSERT_EQ(branched.status, 200);
+    EXPECT_EQ(branched.body["moves"].size(), 2u);
+    EXPECT_EQ(request("GET", "/api/position", "", {{"ply", "1"}}).body["turn"], "black");
+}
+
+TEST(GameClockTest, IncrementAndFlag) {
+    GameClock clock;
+    clock.reset({true, 60000, 2000});
+    auto start = std::chrono::steady_clock::now();
+    clock.start(WHITE, start);
+    clock.press(start + std::chrono::seconds(10));
+    EXPECT_EQ(clock.remaining_ms(WHITE, start + std::chrono::seconds(10)), 52000);
+    EXPECT_EQ(clock.running(), BLACK);
+    EXPECT_EQ(clock.remaining_ms(BLACK, start + std::chrono::seconds(70)), 0);
+    EXPECT_EQ(clock.deadline(), start + std::chrono::seconds(70));
+}
+
+TEST(EventStreamTest, ReadersGetEventsInOrder) {
+    EventStream events;
+    events.publish("state", "{\"a\":1}");
+    events.publish("thinking", "{}");
+    auto batch = events.wait_after(0, std::chrono::milliseconds(10));
+    ASSERT_EQ(batch.size(), 2u);
+    EXPECT_EQ(EventStream::format(batch[0]), "id: 1\nevent: state\ndata: {\"a\":1}\n\n");
+    EXPECT_TRUE(events.wait_after(2, std::chrono::milliseconds(10)).empty());
+}
+
+TEST(GameStoreTest, AGameSurvivesARestartAndFinishedGamesAreArchived) {
+    std::filesystem::path directory = std::filesystem::temp_directory_path() / "mneme_gui_store_test";
+    std::filesystem::remove_all(directory);
+    GameStore store(directory.string());
+    {
+        EventStream events;
+        GameSession session(events, &store);
+        handle_api_request(session, "POST", "/api/new-game",
+                           {}, R"({"players": {"white": "human", "black": "human"}})");
+        handle_api_request(session, "POST", "/api/move", {}, R"({"uci": "d2d4"})");
+    }
+    {
+        EventStream events;
+        GameSession session(events, &store);
+        Json state = session.state();
+        ASSERT_EQ(state["moves"].size(), 1u);
+        EXPECT_EQ(state["players"]["black"], "human");
+        handle_api_request(session, "POST", "/api/resign", {}, "");
+    }
+    std::ifstream games(store.games_path());
+    std::string text((std::istreambuf_iterator<char>(games)), std::istreambuf_iterator<char>());
+    EXPECT_NE(text.find("1. d4"), std::string::npos);
+    EXPECT_NE(text.find("[Result \"1-0\"]"), std::string::npos);
+    std::filesystem::remove_all(directory);
+}
+
+TEST(WebServerTest, ServesTheFrontEndAndSurvivesABrowserLeavingMidSearch) {
+    EventStream events;
+    GameSession session(events, nullptr);
+    WebServer server(session, events);
+    int port = server.bind("127.0.0.1", 0);
+    std::thread serving([&] { server.run(); });
+    httplib::Client client("127.0.0.1", port);
+    auto page = client.Get("/");
+    ASSERT_TRUE(page);
+    EXPECT_EQ(page->status, 200);
+    EXPECT_NE(page->body.find("mneme"), std::string::npos);
+    EXPECT_EQ(client.Get("/no-such-file")->status, 404);
+
+    // mneme searches (as White, 3 s); a browser reads the event stream and goes away.
+    auto started = client.Post("/api/new-game",
+                               R"({"players": {"white": "engine", "black": "human"},
+                                   "strength": {"depth": 0, "movetime_ms": 3000}})",
+                               "application/json");
+    ASSERT_TRUE(started);
+    ASSERT_EQ(started->status, 200);
+    std::string received;
+    httplib::Client browser("127.0.0.1", port);
+    browser.Get("/api/events", [&](const char* data, std::size_t length) {
+        received.append(data, length);
+        return received.find("event: thinking") == std::string::npos;
+    });
+    EXPECT_NE(received.find("event: thinking"), std::string::npos);
+    auto state = client.Get("/api/state");
+    ASSERT_TRUE(state);
+    EXPECT_EQ(state->status, 200);
+    EXPECT_TRUE(Json::parse(state->body)["thinking"].get<bool>());
+
+    session.shutdown();
+    events.close();
+    server.stop();
+    serving.join();
+}
+
+}  // namespace
+}  // namespace mneme::gui

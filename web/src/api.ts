@@ -1,0 +1,109 @@
+// The server's JSON API: every chess decision is made there; these are its shapes and a fetch
+// wrapper that turns refusals into exceptions carrying the server's message.
+
+export type Side = 'white' | 'black';
+export type PlayerKind = 'human' | 'engine';
+
+export interface Score {
+  cp?: number;
+  mate?: number;
+  checkmate?: boolean;
+}
+
+export interface PositionView {
+  fen: string;
+  turn: Side;
+  check: boolean;
+  destinations: Record<string, string[]>;
+  last_move: string[];
+}
+
+export interface MoveView {
+  san: string;
+  uci: string;
+  number: number;
+  color: Side;
+  fen: string;
+  check: boolean;
+  comment: string;
+  nags: number[];
+  variations: string[];
+}
+
+export interface SearchReport {
+  depth: number;
+  seldepth: number;
+  multipv: number;
+  score: Score;
+  bound: string;
+  pv: string;
+  pv_uci: string;
+  nodes: number;
+  nps: number;
+  time_ms: number;
+}
+
+export interface Strength {
+  depth: number;
+  movetime_ms: number;
+  elo: number;
+}
+
+export interface ClockView {
+  enabled: boolean;
+  base_ms: number;
+  increment_ms: number;
+  white_ms: number;
+  black_ms: number;
+  running: 'White' | 'Black' | null;
+}
+
+export interface GameState {
+  start_fen: string;
+  position: PositionView;
+  moves: MoveView[];
+  start_comment: string;
+  result: string;
+  over: boolean;
+  result_reason: string;
+  players: Record<Side, PlayerKind>;
+  names: Record<Side, string>;
+  strength: Strength;
+  clock: ClockView;
+  thinking: boolean;
+  engine: SearchReport | null;
+  claimable_draw: string | null;
+  hint: { uci: string; san: string; score: Score } | null;
+  analysis: { on: boolean; ply: number; lines: number };
+  evaluations: (Score | null)[];
+  headers: Record<string, string>;
+}
+
+export class ApiFailure extends Error {}
+
+export async function call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+  const response = await fetch(path, {
+    method,
+    headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const answer = await response.json().catch(() => ({ error: `the server answered ${response.status}` }));
+  if (!response.ok) throw new ApiFailure(answer.error ?? `the server answered ${response.status}`);
+  return answer as T;
+}
+
+export function formatScore(score: Score | null | undefined): string {
+  if (!score) return '';
+  if (score.checkmate) return '#';
+  if (score.mate !== undefined) return score.mate >= 0 ? `#${score.mate}` : `#-${-score.mate}`;
+  const pawns = (score.cp ?? 0) / 100;
+  return (pawns >= 0 ? '+' : '') + pawns.toFixed(2);
+}
+
+// White's winning chances from 0 to 1, for the bar and the graph.
+export function whiteShare(score: Score | null | undefined): number {
+  if (!score) return 0.5;
+  if (score.mate !== undefined) return score.mate > 0 ? 1 : score.mate < 0 ? 0 : 0.5;
+  const cp = Math.max(-1000, Math.min(1000, score.cp ?? 0));
+  return 1 / (1 + Math.exp(-0.004 * cp));
+}

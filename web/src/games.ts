@@ -1,0 +1,73 @@
+// Games: read a PGN file (or pasted text), list its games, show one with its comments and
+// variations; download or copy the current game as PGN.
+import { call, type GameState } from './api';
+
+interface GameSummary {
+  index: number;
+  white: string;
+  black: string;
+  event: string;
+  date: string;
+  result: string;
+  plies: number;
+}
+
+const byId = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
+
+export class GamesPanel {
+  constructor(
+    private readonly shown: (state: GameState) => void,
+    private readonly report: (message: string, isError?: boolean) => void,
+  ) {
+    byId<HTMLInputElement>('pgn-file').onchange = async (event) => {
+      const file = (event.target as HTMLInputElement).files?.[0];
+      if (!file) return;
+      byId<HTMLTextAreaElement>('pgn-text').value = await file.text();
+      this.read();
+    };
+    byId('pgn-read').onclick = () => this.read();
+    byId('pgn-export').onclick = () => this.download();
+    byId('pgn-copy').onclick = async () => {
+      const { pgn } = await call<{ pgn: string }>('GET', '/api/pgn');
+      await navigator.clipboard?.writeText(pgn);
+      this.report('PGN copied');
+    };
+  }
+
+  private async read(): Promise<void> {
+    const pgn = byId<HTMLTextAreaElement>('pgn-text').value;
+    const table = byId<HTMLTableElement>('pgn-games');
+    try {
+      const answer = await call<{ games: GameSummary[]; errors: string[] }>('POST', '/api/pgn/games', { pgn });
+      byId('pgn-errors').textContent = answer.errors.join('\n');
+      table.replaceChildren();
+      for (const game of answer.games) {
+        const row = table.insertRow();
+        row.dataset.index = String(game.index);
+        for (const text of [String(game.index + 1), game.white, game.black, game.result, game.event, game.date, `${game.plies} plies`])
+          row.insertCell().textContent = text;
+        row.onclick = () => this.load(pgn, game.index);
+      }
+      this.report(`${answer.games.length} game(s) read` + (answer.errors.length ? `, ${answer.errors.length} problem(s)` : ''));
+    } catch (error) {
+      this.report((error as Error).message, true);
+    }
+  }
+
+  private async load(pgn: string, index: number): Promise<void> {
+    try {
+      this.shown(await call<GameState>('POST', '/api/pgn/load', { pgn, index }));
+    } catch (error) {
+      this.report((error as Error).message, true);
+    }
+  }
+
+  private async download(): Promise<void> {
+    const { pgn } = await call<{ pgn: string }>('GET', '/api/pgn');
+    const link = document.createElement('a');
+    link.href = URL.createObjectURL(new Blob([pgn], { type: 'application/x-chess-pgn' }));
+    link.download = 'mneme-game.pgn';
+    link.click();
+    URL.revokeObjectURL(link.href);
+  }
+}

@@ -1,0 +1,298 @@
+// The single-page front end of mneme serve: it draws what the server says and sends what the
+// person does. Tabs: Play, Edit, Games, Analyse; the board, clocks, status bar and move list
+// are shared.
+import { call, formatScore, type GameState, type PlayerKind, type SearchReport, type Side } from './api';
+import { AnalysisLines, drawEvaluationBar, drawEvaluationGraph } from './analysis';
+import { Board } from './board';
+import { Clocks } from './clocks';
+import { Editor } from './editor';
+import { GamesPanel } from './games';
+import { drawMoveList } from './move_list';
+
+const byId = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
+type Tab = 'play' | 'edit' | 'games' | 'analyse';
+
+class App {
+  private state: GameState | null = null;
+  private viewPly = 0;
+  private tab: Tab = 'play';
+  private engineReport: SearchReport | null = null;
+  private message: { text: string; isError: boolean } | null = null;
+  private readonly board = new Board(byId('board'));
+  private readonly clocks = new Clocks(byId('clock-top'), byId('clock-bottom'));
+  private readonly lines = new AnalysisLines(byId('analysis-lines-list'));
+  private readonly editor = new Editor(this.board, (fen, players) => this.newGame(fen, players));
+
+  constructor() {
+    new GamesPanel(
+      (state) => {
+        this.apply(state, 0);
+        this.selectTab('play');
+      },
+      (text, isError) => this.say(text, isError),
+    );
+    this.wireControls();
+    this.listen();
+    call<GameState>('GET', '/api/state').then((state) => this.apply(state));
+  }
+
+  // ---- state from the server
+
+  private apply(state: GameState, viewPly?: number): void {
+    const followingEnd = !this.state || this.viewPly >= this.state.moves.length;
+    if (this.state && state.moves.length !== this.state.moves.length) this.message = null;
+    this.state = state;
+    if (viewPly !== undefined) this.viewPly = viewPly;
+    else if (followingEnd || this.viewPly > state.moves.length) this.viewPly = state.moves.length;
+    if (!state.thinking && state.engine) this.engineReport = state.engine;
+    this.render();
+  }
+
+  private listen(): void {
+    const events = new EventSource('/api/events');
+    const data = (event: Event) => JSON.parse((event as MessageEvent).data);
+    events.addEventListener('state', (event) => this.apply(data(event)));
+    events.addEventListener('thinking', (event) => {
+      this.engineReport = data(event);
+      this.drawStatus();
+    });
+    events.addEventListener('analysis', (event) => {
+      const { ply, line } = data(event);
+      if (ply !== this.viewPly) return;
+      this.lines.add(ply, line);
+      drawEvaluationBar(byId('eval-fill'), this.lines.best()?.score);
+    });
+    events.addEventListener('hint', (event) => {
+      const hint = data(event);
+      if (this.viewPly === this.state?.moves.length) this.board.showArrow(hint.uci);
+      this.say(`Hint: ${hint.san} (${formatScore(hint.score)})`);
+    });
+    events.addEventListener('evaluation', (event) => {
+      const { ply, score } = data(event);
+      if (!this.state) return;
+      this.state.evaluations[ply] = score;
+      this.drawGraph();
+    });
+    events.addEventListener('message', (event) => this.say(data(event).text));
+  }
+
+  // ---- drawing
+
+  private render(): void {
+    const state = this.state;
+    if (!state) return;
+    if (this.tab !== 'edit') this.drawBoard();
+    const bottom: Side = this.board.orientation();
+    const top: Side = bottom === 'white' ? 'black' : 'white';
+    byId('name-top').textContent = state.names[top];
+    byId('name-bottom').textContent = state.names[bottom];
+    this.clocks.update(state.clock, bottom);
+    drawMoveList(byId('moves'), state, this.viewPly, (ply) => this.go(ply));
+    byId('result').textContent = state.over ? `${state.result} · ${state.result_reason}` : '';
+    byId<HTMLButtonElement>('claim-draw').disabled = !state.claimable_draw;
+    byId<HTMLButtonElement>('claim-draw').title = state.claimable_draw ?? 'no draw to claim';
+    this.drawStatus();
+    this.drawGraph();
+    const evaluation = state.evaluations[this.viewPly];
+    if (!byId<HTMLInputElement>('analysis-on').checked) drawEvaluationBar(byId('eval-fill'), evaluation);
+  }
+
+  private drawBoard(): void {
+    const state = this.state!;
+    const atEnd = this.viewPly === state.moves.length;
+    const bothHuman = state.players.white === 'human' && state.players.black === 'human';
+    const move = state.moves[this.viewPly - 1];
+    const view = atEnd
+      ? state.position
+      : {
+          fen: move ? move.fen : state.start_fen,
+          turn: (move ? (move.color === 'white' ? 'black' : 'white') : state.start_fen.split(' ')[1] === 'b' ? 'black' : 'white') as Side,
+          check: move ? move.check : false,
+          destinations: {},
+          last_move: move ? [move.uci.slice(0, 2), move.uci.slice(2, 4)] : [],
+        };
+    const humanToMove = state.players[view.turn] === 'human';
+    const movable = atEnd ? !state.over && humanToMove : bothHuman;
+    this.board.show(view, movable && atEnd ? view.turn : null, (uci) => this.play(uci));
+    if (movable && !atEnd) {
+      // An earlier position of a game between humans: moves there replace the rest.
+      const ply = this.viewPly;
+      call<GameState['position']>('GET', `/api/position?ply=${ply}`).then((position) => {
+        if (this.viewPly === ply && this.tab !== 'edit') this.board.show(position, position.turn, (uci) => this.play(uci));
+      }, () => {});  // the game changed meanwhile; its new state redraws the board
+    }
+    if (atEnd && state.hint) this.board.showArrow(state.hint.uci);
+  }
+
+  private drawStatus(): void {
+    const bar = byId('status-bar');
+    const state = this.state;
+    const parts: string[] = [];
+    if (this.message) parts.push(this.message.text);
+    else if (state?.over) parts.push(state.result_reason);
+    const report = this.engineReport;
+    if (report)
+      parts.push(
+        `${state?.thinking ? 'mneme is thinking · ' : 'mneme · '}depth ${report.depth}/${report.seldepth} · ` +
+          `${formatScore(report.score)} · ${(report.nps / 1000).toFixed(0)} kN/s · ${report.pv}`,
+      );
+    else if (state?.thinking) parts.push('mneme is thinking…');
+    bar.textContent = parts.join('  —  ');
+    bar.classList.toggle('error', !!this.message?.isError);
+  }
+
+  private drawGraph(): void {
+    if (!this.state) return;
+    drawEvaluationGraph(byId('eval-graph') as unknown as SVGSVGElement, this.state.evaluations, this.viewPly, (ply) => this.go(ply));
+  }
+
+  private say(text: string, isError = false): void {
+    this.message = { text, isError };
+    this.drawStatus();
+  }
+
+  // ---- actions
+
+  private go(ply: number): void {
+    if (!this.state) return;
+    this.viewPly = Math.max(0, Math.min(ply, this.state.moves.length));
+    this.lines.clear();
+    this.render();
+    if (byId<HTMLInputElement>('analysis-on').checked) this.analyse();
+  }
+
+  private async play(uci: string): Promise<void> {
+    if (!uci) {
+      this.render();
+      return;
+    }
+    const body: { uci: string; ply?: number } = { uci };
+    if (this.state && this.viewPly !== this.state.moves.length) body.ply = this.viewPly;
+    // The position after this move; the server's event may arrive before its answer.
+    const target = this.viewPly + 1;
+    try {
+      this.message = null;
+      this.apply(await call<GameState>('POST', '/api/move', body), target);
+    } catch (error) {
+      this.say((error as Error).message, true);
+      this.render();
+    }
+  }
+
+  private async act(path: string): Promise<void> {
+    try {
+      const answer = await call<GameState | { accepted: boolean; state: GameState }>('POST', path);
+      if ('accepted' in answer) {
+        this.apply(answer.state);
+        if (!answer.accepted) this.say('mneme declines the draw offer');
+      } else if ('moves' in answer) {
+        this.apply(answer);
+      }
+    } catch (error) {
+      this.say((error as Error).message, true);
+    }
+  }
+
+  private strength() {
+    const seconds = Number(byId<HTMLInputElement>('movetime').value) || 0;
+    return {
+      depth: Number(byId<HTMLInputElement>('depth').value),
+      movetime_ms: Math.round(seconds * 1000),
+      elo: byId<HTMLInputElement>('elo-on').checked ? Number(byId<HTMLInputElement>('elo').value) : 0,
+    };
+  }
+
+  private clockSettings() {
+    return {
+      enabled: byId<HTMLInputElement>('clock-on').checked,
+      base_ms: Math.round(Number(byId<HTMLInputElement>('clock-minutes').value) * 60000),
+      increment_ms: Math.round(Number(byId<HTMLInputElement>('clock-increment').value) * 1000),
+    };
+  }
+
+  private async newGame(fen?: string, players?: Record<Side, PlayerKind>): Promise<void> {
+    const side = byId<HTMLSelectElement>('play-side').value;
+    const chosen: Record<Side, PlayerKind> = players ?? {
+      white: side === 'white' || side === 'both' ? 'human' : 'engine',
+      black: side === 'black' || side === 'both' ? 'human' : 'engine',
+    };
+    const state = await call<GameState>('POST', '/api/new-game', {
+      players: chosen,
+      strength: this.strength(),
+      clock: this.clockSettings(),
+      fen,
+    });
+    this.engineReport = null;
+    this.message = null;
+    this.lines.clear();
+    const humanSide: Side = chosen.white === 'human' || chosen.black !== 'human' ? 'white' : 'black';
+    if (this.board.orientation() !== humanSide) this.board.flip();
+    this.apply(state, state.moves.length);
+    this.selectTab('play');
+  }
+
+  private analyse(): void {
+    const on = byId<HTMLInputElement>('analysis-on').checked;
+    const lines = Number(byId<HTMLSelectElement>('analysis-lines').value);
+    this.lines.clear();
+    call('POST', '/api/analysis', { on, ply: this.viewPly, lines }).catch((error) => this.say(error.message, true));
+  }
+
+  private selectTab(tab: Tab): void {
+    if (this.tab === 'edit' && tab !== 'edit') this.editor.close();
+    this.tab = tab;
+    for (const button of document.querySelectorAll<HTMLElement>('#tabs button'))
+      button.classList.toggle('active', button.dataset.tab === tab);
+    for (const name of ['play', 'edit', 'games', 'analyse']) byId(`panel-${name}`).hidden = name !== tab;
+    byId('board-column').classList.toggle('editing', tab === 'edit');
+    if (tab === 'edit') {
+      const state = this.state;
+      const move = state?.moves[this.viewPly - 1];
+      this.editor.open(move ? move.fen : (state?.start_fen ?? ''));
+    } else {
+      this.render();
+    }
+  }
+
+  private wireControls(): void {
+    for (const button of document.querySelectorAll<HTMLElement>('#tabs button'))
+      button.onclick = () => this.selectTab(button.dataset.tab as Tab);
+    const depth = byId<HTMLInputElement>('depth');
+    depth.oninput = () => (byId('depth-value').textContent = depth.value === '0' ? 'none' : depth.value);
+    for (const id of ['depth', 'movetime', 'elo-on', 'elo'])
+      byId(id).addEventListener('change', () => call('POST', '/api/strength', this.strength()).catch(() => {}));
+    byId('new-game').onclick = () => this.newGame().catch((error) => this.say(error.message, true));
+    byId('take-back').onclick = () => this.act('/api/take-back');
+    byId('resign').onclick = () => this.act('/api/resign');
+    byId('offer-draw').onclick = () => this.act('/api/offer-draw');
+    byId('claim-draw').onclick = () => this.act('/api/claim-draw');
+    byId('hint').onclick = () => {
+      this.say('mneme looks for a hint…');
+      call('POST', '/api/hint').catch((error) => this.say(error.message, true));
+    };
+    byId('flip').onclick = () => {
+      this.board.flip();
+      this.render();
+    };
+    byId('analysis-on').onchange = () => this.analyse();
+    byId('analysis-lines').onchange = () => this.analyse();
+    byId('evaluate-game').onclick = () => call('POST', '/api/evaluate-game').catch((error) => this.say(error.message, true));
+    const steps: Record<string, () => number> = {
+      first: () => 0,
+      back: () => this.viewPly - 1,
+      forward: () => this.viewPly + 1,
+      last: () => this.state?.moves.length ?? 0,
+    };
+    for (const button of document.querySelectorAll<HTMLElement>('#navigation button'))
+      button.onclick = () => this.go(steps[button.dataset.go!]());
+    document.addEventListener('keydown', (event) => {
+      if ((event.target as HTMLElement).closest('input, textarea, select')) return;
+      if (event.key === 'ArrowLeft') this.go(this.viewPly - 1);
+      else if (event.key === 'ArrowRight') this.go(this.viewPly + 1);
+      else if (event.key === 'Home') this.go(0);
+      else if (event.key === 'End') this.go(this.state?.moves.length ?? 0);
+    });
+  }
+}
+
+new App();

@@ -1,0 +1,226 @@
+// End-to-end test of mneme serve in headless Chromium (Debian's), driven by playwright-core:
+// plays games by clicking, promotes a pawn, refuses an illegal position in the editor, loads a
+// PGN and saves a screenshot. Usage: node gui_e2e.mjs MNEME_BINARY SCREENSHOT.png
+// Exits 77 (skipped) when Chromium or the npm packages are missing.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const SKIP = 77;
+const [mnemeBinary, screenshotPath] = process.argv.slice(2);
+const chromiumPath = process.env.MNEME_CHROMIUM ?? '/usr/bin/chromium';
+const webDirectory = dirname(dirname(fileURLToPath(import.meta.url)));
+
+if (!existsSync(chromiumPath)) {
+  console.log(`skipped: no Chromium at ${chromiumPath} (scripts/install-deps.sh installs Debian's chromium)`);
+  process.exit(SKIP);
+}
+if (!existsSync(join(webDirectory, 'node_modules', 'playwright-core'))) {
+  console.log('skipped: web/node_modules has no playwright-core (the build runs npm ci)');
+  process.exit(SKIP);
+}
+const { chromium } = await import('playwright-core');
+
+let passed = 0;
+let failed = 0;
+async function step(name, body) {
+  const started = Date.now();
+  try {
+    await body();
+    passed++;
+    console.log(`ok   ${name} (${Date.now() - started} ms)`);
+  } catch (error) {
+    failed++;
+    console.log(`FAIL ${name}: ${error.message}`);
+  }
+}
+function expect(condition, message) {
+  if (!condition) throw new Error(message);
+}
+
+// The server picks a free port and prints its address.
+const gamesDirectory = mkdtempSync(join(tmpdir(), 'mneme-e2e-'));
+const server = spawn(mnemeBinary, ['serve', '--port', '0', '--games-dir', gamesDirectory], {
+  stdio: ['ignore', 'pipe', 'inherit'],
+});
+const address = await new Promise((resolve, reject) => {
+  let output = '';
+  const timer = setTimeout(() => reject(new Error(`no address printed: ${output}`)), 20000);
+  server.stdout.on('data', (chunk) => {
+    output += chunk;
+    const found = output.match(/http:\/\/127\.0\.0\.1:\d+\//);
+    if (found) {
+      clearTimeout(timer);
+      resolve(found[0]);
+    }
+  });
+  server.on('exit', (code) => reject(new Error(`mneme serve exited with ${code}: ${output}`)));
+});
+
+const browser = await chromium.launch({
+  executablePath: chromiumPath,
+  headless: true,
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--disable-default-apps',
+    '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1',
+  ],
+});
+const page = await browser.newPage({ viewport: { width: 1400, height: 860 } });
+page.setDefaultTimeout(15000);
+const pageErrors = [];
+page.on('pageerror', (error) => pageErrors.push(error.message));
+
+async function clickSquare(square) {
+  const box = await page.locator('#board').boundingBox();
+  const whiteBelow = (await page.locator('#board .cg-wrap, #board').first().getAttribute('class')).includes('orientation-white');
+  const file = square.charCodeAt(0) - 97;
+  const rank = Number(square[1]) - 1;
+  const column = whiteBelow ? file : 7 - file;
+  const row = whiteBelow ? 7 - rank : rank;
+  await page.mouse.click(box.x + ((column + 0.5) * box.width) / 8, box.y + ((row + 0.5) * box.height) / 8);
+}
+async function clickMove(uci) {
+  await clickSquare(uci.slice(0, 2));
+  await clickSquare(uci.slice(2, 4));
+}
+const moveCount = () => page.locator('#moves .move').count();
+async function waitForMoves(count) {
+  await page.waitForFunction((n) => document.querySelectorAll('#moves .move').length === n, count);
+}
+async function newGame(side, depth) {
+  await page.click('#tabs button[data-tab="play"]');
+  await page.selectOption('#play-side', side);
+  await page.locator('#depth').fill(String(depth));
+  await page.click('#new-game');
+  await waitForMoves(0);
+}
+async function setUpFromFen(fen, white, black) {
+  await page.click('#tabs button[data-tab="edit"]');
+  await page.fill('#fen', fen);
+  await page.click('#fen-load');
+  await page.selectOption('#edit-white', white);
+  await page.selectOption('#edit-black', black);
+  await page.click('#edit-play');
+  await page.waitForSelector('#panel-play:not([hidden])');
+}
+
+await page.goto(address);
+await page.waitForSelector('#board cg-board');
+
+await step('a short game between two people ends in checkmate, with the rule named', async () => {
+  await newGame('both', 1);
+  for (const [index, uci] of ['f2f3', 'e7e5', 'g2g4', 'd8h4'].entries()) {
+    await clickMove(uci);
+    await waitForMoves(index + 1);
+  }
+  const result = await page.textContent('#result');
+  expect(result.includes('0-1') && result.includes('Checkmate'), `result shows '${result}'`);
+  expect((await page.textContent('#moves')).includes('Qh4#'), 'the move list ends in Qh4#');
+});
+
+await step('mneme answers a move made by clicking, and its thinking shows in the status bar', async () => {
+  await newGame('white', 2);
+  await clickMove('e2e4');
+  await waitForMoves(2);
+  const status = await page.textContent('#status-bar');
+  expect(status.includes('depth'), `status bar shows '${status}'`);
+});
+
+await step('an illegal move is refused and the board keeps its position', async () => {
+  const before = await moveCount();
+  await clickMove('e4e6');
+  await page.waitForTimeout(300);
+  expect((await moveCount()) === before, 'no move was added');
+});
+
+await step('take back removes mneme reply and the move before it', async () => {
+  await page.click('#take-back');
+  await waitForMoves(0);
+});
+
+await step('a pawn promotes through the promotion dialog', async () => {
+  await setUpFromFen('4k3/P7/8/8/8/8/8/4K3 w - - 0 1', 'human', 'human');
+  await clickMove('a7a8');
+  await page.waitForSelector('#promotion:not([hidden])');
+  await page.click('#promotion button[data-piece="q"]');
+  await waitForMoves(1);
+  const moves = await page.textContent('#moves');
+  expect(moves.includes('a8=Q+'), `move list shows '${moves}'`);
+});
+
+await step('the editor refuses a pawn placed on the last rank, naming the rule', async () => {
+  await page.click('#tabs button[data-tab="edit"]');
+  await page.click('#edit-start');
+  await page.click('#palette button[data-piece="white-pawn"]');
+  await clickSquare('a8');
+  await page.waitForFunction(() => document.querySelector('#edit-verdict').textContent.startsWith('Refused'));
+  const verdict = await page.textContent('#edit-verdict');
+  expect(verdict.includes('a8') && verdict.startsWith('Refused'), `verdict '${verdict}'`);
+  await page.click('#edit-play');
+  await page.waitForTimeout(300);
+  expect(await page.isVisible('#panel-edit'), 'the editor stays open');
+  expect((await page.textContent('#edit-verdict')).includes('Refused'), 'the refusal is shown');
+});
+
+const pgn = `[Event "Casual game"]
+[White "Anderssen"]
+[Black "Kieseritzky"]
+[Result "1-0"]
+
+1. e4 e5 2. f4 exf4 3. Bc4 Qh4+ 4. Kf1 b5 5. Bxb5 Nf6 6. Nf3 Qh6 7. d3 Nh5 8. Nh4 Qg5
+9. Nf5 c6 10. g4 Nf6 11. Rg1 cxb5 12. h4 Qg6 13. h5 Qg5 14. Qf3 Ng8 15. Bxf4 Qf6
+16. Nc3 Bc5 17. Nd5 Qxb2 18. Bd6 Bxg1 {the bishop sacrifice is declined by nobody} 19. e5 Qxa1+
+20. Ke2 Na6 21. Nxg7+ Kd8 22. Qf6+ Nxf6 23. Be7# 1-0
+
+[Event "Short"]
+[White "A"]
+[Black "B"]
+[Result "*"]
+
+1. d4 {a solid start} d5 (1... Nf6 2. c4) 2. c4 *
+`;
+
+await step('a PGN file with two games is listed and a game loads with its comments and variations', async () => {
+  await page.click('#tabs button[data-tab="games"]');
+  await page.fill('#pgn-text', pgn);
+  await page.click('#pgn-read');
+  await page.waitForSelector('#pgn-games tr[data-index="1"]');
+  expect((await page.locator('#pgn-games tr').count()) === 2, 'two games listed');
+  await page.click('#pgn-games tr[data-index="1"]');
+  await page.waitForFunction(() => document.querySelector('#moves').textContent.includes('a solid start'));
+  expect((await page.textContent('#moves')).includes('(1... Nf6 2. c4)'), 'the variation is shown');
+  await page.click('#tabs button[data-tab="games"]');
+  await page.click('#pgn-games tr[data-index="0"]');
+  await waitForMoves(45);
+  expect((await page.textContent('#result')).includes('1-0'), 'the result is shown');
+});
+
+await step('analysis shows MultiPV lines, and a screenshot is saved', async () => {
+  await page.click('#moves .move[data-ply="30"]');
+  await page.click('#tabs button[data-tab="analyse"]');
+  await page.check('#analysis-on');
+  await page.waitForFunction(() => document.querySelectorAll('#analysis-lines-list li').length >= 3);
+  await page.click('#evaluate-game');
+  await page.waitForTimeout(4000);
+  if (screenshotPath) await page.screenshot({ path: screenshotPath });
+  await page.uncheck('#analysis-on');
+});
+
+await step('no script errors in the page', async () => {
+  expect(pageErrors.length === 0, pageErrors.join('; '));
+});
+
+await browser.close();
+server.kill('SIGTERM');
+await new Promise((resolve) => server.on('exit', resolve));
+rmSync(gamesDirectory, { recursive: true, force: true });
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed === 0 ? 0 : 1);
