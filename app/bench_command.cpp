@@ -14,9 +14,9 @@ namespace mneme::app {
 
 namespace {
 
-// Chosen so that the whole bench takes about 3 s on one core here (it was 7 before the search
-// gained its pruning; raise it again if the bench drops under ~2 s).
-constexpr int DEFAULT_BENCH_DEPTH = 9;
+// Chosen so that the whole bench takes about 2 s on one core here (7, then 9, as the search
+// gained its pruning; raise it again if the bench drops under ~1 s).
+constexpr int DEFAULT_BENCH_DEPTH = 12;
 
 // Every position has a legal move (a finished game measures nothing). Groups: openings,
 // middlegames (castling both ways, attacks, tactics, en passant), endgames (pawn, rook, minor
