@@ -18,9 +18,11 @@
 #include <span>
 #include <stdexcept>
 #include <string>
+#include <utility>
 
 #include "mneme/book/book_entry.h"
 #include "mneme/book/entry_source.h"
+#include "mneme/util/record_file.h"
 
 namespace mneme {
 
@@ -37,11 +39,9 @@ inline constexpr std::size_t BOOK_HEADER_BYTES = 64;
 class BookFile {
 public:
     BookFile() = default;
-    ~BookFile();
-    BookFile(BookFile&& other) noexcept;
+    BookFile(BookFile&& other) noexcept { *this = std::move(other); }
+    // Leaves `other` empty.
     BookFile& operator=(BookFile&& other) noexcept;
-    BookFile(const BookFile&) = delete;
-    BookFile& operator=(const BookFile&) = delete;
 
     // Maps and checks a book: size, magic, version, entry size, length, order and checksum.
     // Throws BookFileError naming the file and what is wrong.
@@ -60,13 +60,10 @@ public:
     std::uint64_t checksum() const { return checksum_; }
 
 private:
-    void unmap();
-
     std::string path_;
     std::string description_;
     std::uint64_t checksum_ = 0;
-    void* mapping_ = nullptr;
-    std::size_t mapping_bytes_ = 0;
+    MappedFile mapping_;  // move-only, so BookFile is too
     const BookEntry* entries_ = nullptr;
     std::size_t count_ = 0;
 };

@@ -20,9 +20,11 @@
 #include <span>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "mneme/cbr/case_record.h"
+#include "mneme/util/record_file.h"
 
 namespace mneme {
 
@@ -39,11 +41,9 @@ inline constexpr std::size_t CASE_HEADER_BYTES = 64;
 class CaseBaseFile {
 public:
     CaseBaseFile() = default;
-    ~CaseBaseFile();
-    CaseBaseFile(CaseBaseFile&& other) noexcept;
+    CaseBaseFile(CaseBaseFile&& other) noexcept { *this = std::move(other); }
+    // Leaves `other` empty.
     CaseBaseFile& operator=(CaseBaseFile&& other) noexcept;
-    CaseBaseFile(const CaseBaseFile&) = delete;
-    CaseBaseFile& operator=(const CaseBaseFile&) = delete;
 
     // Maps and checks a case base: size, magic, version, record size, counts and checksum.
     // Throws CaseFileError naming the file and what is wrong.
@@ -58,15 +58,13 @@ public:
     std::uint64_t checksum() const { return checksum_; }
 
 private:
-    void unmap();
 
     std::string path_;
     std::string description_;
     std::uint64_t checksum_ = 0;
     std::uint64_t white_cases_ = 0;
     std::uint64_t games_ = 0;
-    void* mapping_ = nullptr;
-    std::size_t mapping_bytes_ = 0;
+    MappedFile mapping_;  // move-only, so CaseBaseFile is too
     const CaseRecord* cases_ = nullptr;
     std::size_t count_ = 0;
 };
