@@ -1,9 +1,11 @@
 // The single-page front end of mneme serve: it draws what the server says and sends what the
 // person does. Tabs: Play, Edit, Games, Analyse; the board, clocks, status bar and move list
 // are shared.
-import { call, formatScore, type GameState, type PlayerKind, type SearchReport, type Side } from './api';
+import { call, formatScore, type Catalogue, type GameState, type PlayerKind, type SearchReport, type Side } from './api';
 import { AnalysisLines, drawEvaluationBar, drawEvaluationGraph } from './analysis';
 import { Board } from './board';
+import { BookPanel, DecisionPanel } from './book_panel';
+import { PlayerChoice } from './players';
 import { Clocks } from './clocks';
 import { Editor } from './editor';
 import { GamesPanel } from './games';
@@ -22,6 +24,9 @@ class App {
   private readonly clocks = new Clocks(byId('clock-top'), byId('clock-bottom'));
   private readonly lines = new AnalysisLines(byId('analysis-lines-list'));
   private readonly editor = new Editor(this.board, (fen, players) => this.newGame(fen, players));
+  private readonly choice = new PlayerChoice();
+  private readonly bookPanel = new BookPanel((uci) => this.play(uci));
+  private readonly decisions = new DecisionPanel();
 
   constructor() {
     new GamesPanel(
@@ -33,6 +38,12 @@ class App {
     );
     this.wireControls();
     this.listen();
+    this.bookPanel.onChange = () => this.render();
+    call<Catalogue>('GET', '/api/players').then((catalogue) => {
+      this.choice.setCatalogue(catalogue);
+      this.bookPanel.setCatalogue(catalogue);
+      this.render();
+    });
     call<GameState>('GET', '/api/state').then((state) => this.apply(state));
   }
 
@@ -95,6 +106,10 @@ class App {
     this.drawGraph();
     const evaluation = state.evaluations[this.viewPly];
     if (!byId<HTMLInputElement>('analysis-on').checked) drawEvaluationBar(byId('eval-fill'), evaluation);
+    if (this.tab === 'analyse') {
+      this.bookPanel.show(this.viewPly, state);
+      this.decisions.draw(state, this.viewPly);
+    }
   }
 
   private drawBoard(): void {
@@ -212,12 +227,13 @@ class App {
 
   private async newGame(fen?: string, players?: Record<Side, PlayerKind>): Promise<void> {
     const side = byId<HTMLSelectElement>('play-side').value;
+    const opponent = this.choice.kind();
     const chosen: Record<Side, PlayerKind> = players ?? {
-      white: side === 'white' || side === 'both' ? 'human' : 'engine',
-      black: side === 'black' || side === 'both' ? 'human' : 'engine',
+      white: side === 'white' || side === 'both' ? 'human' : opponent,
+      black: side === 'black' || side === 'both' ? 'human' : opponent,
     };
     const state = await call<GameState>('POST', '/api/new-game', {
-      players: chosen,
+      players: { white: this.choice.setup(chosen.white), black: this.choice.setup(chosen.black) },
       strength: this.strength(),
       clock: this.clockSettings(),
       fen,
