@@ -166,9 +166,14 @@ TEST_F(GuiPlayersTest, TheBookPlayerPlaysItsBookThenSearches) {
     EXPECT_EQ(state.body["decisions"][0]["table"]["moves"][0]["games"], 30);
     EXPECT_NE(state.body["moves"][0]["comment"].get<std::string>().find("30 games"), std::string::npos);
     // 1... e5 2.?: not in the book, so the fallback search moves, with a search comment.
-    ASSERT_EQ(post("/api/move", {{"uci", "e7e5"}}).status, 200);
+    std::uint64_t before = state.body["version"];
+    Reply answer = post("/api/move", {{"uci", "e7e5"}});
+    ASSERT_EQ(answer.status, 200);
     ASSERT_TRUE(session->wait_until_engine_idle(20000));
     state = request("GET", "/api/state");
+    // The answer is older than the state after the computer's reply, and says so.
+    EXPECT_GT(answer.body["version"].get<std::uint64_t>(), before);
+    EXPECT_GT(state.body["version"].get<std::uint64_t>(), answer.body["version"].get<std::uint64_t>());
     ASSERT_EQ(state.body["moves"].size(), 3u);
     EXPECT_TRUE(state.body["decisions"][2].is_null());
     EXPECT_EQ(state.body["moves"][2]["comment"].get<std::string>().find("book"), std::string::npos);

@@ -134,6 +134,7 @@ export interface Decision {
 }
 
 export interface GameState {
+  version: number;
   start_fen: string;
   position: PositionView;
   moves: MoveView[];

@@ -87,7 +87,7 @@ export class BookPanel {
       table.moves.length === 0
         ? `${table.book}: the position is not in the book.`
         : native
-          ? `${table.book}: ${table.games} games through this position; counts from the mover's side. ` +
+          ? `${table.book}: ${table.games} game${table.games === 1 ? "" : "s"} through this position; counts from the mover's side. ` +
             `Grey rows fail the ${table.policy} filter (at least ${table.min_games} games).`
           : `${table.book}: a Polyglot book has weights, not game counts.`;
   }

@@ -17,6 +17,7 @@ type Tab = 'play' | 'edit' | 'games' | 'analyse';
 class App {
   private state: GameState | null = null;
   private viewPly = 0;
+  private pendingView: { after: number; ply: number } | null = null;
   private tab: Tab = 'play';
   private engineReport: SearchReport | null = null;
   private message: { text: string; isError: boolean } | null = null;
@@ -31,10 +32,11 @@ class App {
   constructor() {
     new GamesPanel(
       (state) => {
-        this.apply(state, 0);
+        this.apply(state);
         this.selectTab('play');
       },
       (text, isError) => this.say(text, isError),
+      () => this.viewNextGameAt(0),
     );
     this.wireControls();
     this.listen();
@@ -49,12 +51,23 @@ class App {
 
   // ---- state from the server
 
+  // The view a new or loaded game opens at, taken by the first state newer than the current
+  // one: the server's answer and its event arrive in either order.
+  private viewNextGameAt(ply: number): void {
+    this.pendingView = { after: this.state?.version ?? -1, ply };
+  }
+
   private apply(state: GameState, viewPly?: number): void {
+    // An answer overtaken by the event of a later change (the computer moved at once).
+    if (this.state && state.version < this.state.version) return;
     const followingEnd = !this.state || this.viewPly >= this.state.moves.length;
     if (this.state && state.moves.length !== this.state.moves.length) this.message = null;
     this.state = state;
     if (viewPly !== undefined) this.viewPly = viewPly;
-    else if (followingEnd || this.viewPly > state.moves.length) this.viewPly = state.moves.length;
+    else if (this.pendingView && state.version > this.pendingView.after) {
+      this.viewPly = Math.min(this.pendingView.ply, state.moves.length);
+      this.pendingView = null;
+    } else if (followingEnd || this.viewPly > state.moves.length) this.viewPly = state.moves.length;
     if (!state.thinking && state.engine) this.engineReport = state.engine;
     this.render();
   }
@@ -232,18 +245,26 @@ class App {
       white: side === 'white' || side === 'both' ? 'human' : opponent,
       black: side === 'black' || side === 'both' ? 'human' : opponent,
     };
-    const state = await call<GameState>('POST', '/api/new-game', {
-      players: { white: this.choice.setup(chosen.white), black: this.choice.setup(chosen.black) },
-      strength: this.strength(),
-      clock: this.clockSettings(),
-      fen,
-    });
+    // Follow the new game to its end (a computer may move at once).
+    this.viewNextGameAt(Number.MAX_SAFE_INTEGER);
+    let state: GameState;
+    try {
+      state = await call<GameState>('POST', '/api/new-game', {
+        players: { white: this.choice.setup(chosen.white), black: this.choice.setup(chosen.black) },
+        strength: this.strength(),
+        clock: this.clockSettings(),
+        fen,
+      });
+    } catch (error) {
+      this.pendingView = null;
+      throw error;
+    }
     this.engineReport = null;
     this.message = null;
     this.lines.clear();
     const humanSide: Side = chosen.white === 'human' || chosen.black !== 'human' ? 'white' : 'black';
     if (this.board.orientation() !== humanSide) this.board.flip();
-    this.apply(state, state.moves.length);
+    this.apply(state);
     this.selectTab('play');
   }
 

@@ -66,6 +66,9 @@ GameSession::GameSession(EventStream& events, GameStore* store,
     : events_(events),
       store_(store),
       library_(library ? std::move(library) : std::make_shared<const PlayerLibrary>()),
+      version_(std::uint64_t(std::chrono::duration_cast<std::chrono::milliseconds>(
+                                 std::chrono::system_clock::now().time_since_epoch())
+                                 .count())),
       worker_(std::make_unique<EngineWorker>()) {
     std::lock_guard lock(mutex_);
     make_computer_players(setup_, computers_);
@@ -120,6 +123,7 @@ Json GameSession::state_locked() const {
     Json headers = Json::object();
     for (const PgnTag& tag : record_.headers) headers[tag.name] = tag.value;
     return {
+        {"version", version_},
         {"start_fen", start_.fen()},
         {"position", position_json(current_)},
         {"moves", moves_json()},
@@ -536,6 +540,7 @@ void GameSession::finish(GameResult result, const std::string& reason,
 // Saving
 
 void GameSession::changed() {
+    ++version_;
     events_.publish("state", to_text(state_locked()));
     save();
     changed_signal_.notify_all();

@@ -135,6 +135,10 @@ private:
     mutable std::mutex mutex_;
     mutable std::condition_variable changed_signal_;
 
+    // Counts the changes, so that a browser can drop a state older than one it already has (an
+    // answer overtaken by the event of a later change). It starts from the clock (ms), so that
+    // a restarted server's states are newer than those a browser kept from the last one.
+    std::uint64_t version_;
     GameSetup setup_;
     std::shared_ptr<ComputerPlayer> computers_[2];  // null for a human side; used by the worker
     PgnGame record_;
