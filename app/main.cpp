@@ -14,7 +14,7 @@ void print_usage() {
         "takes --params FILE and --eval classic|bayes|mixed-bayes --bayes-model FILE.\n"
         "\n"
         "commands:\n"
-        "  serve [--port N] [--host ADDRESS] [--games-dir DIR] [--no-save]\n"
+        "  serve [--port N] [--host ADDRESS] [--games-dir DIR] [--no-save] [--book FILE]... [--cases FILE]...\n"
         "                         the graphical program: play, edit, analyse and load games in a\n"
         "                         browser at http://127.0.0.1:8080/ (--port 0: any free port)\n"
         "  play [--depth N] [--movetime MS] [--black] [--fen FEN] [--chess960 N]\n"

@@ -7,11 +7,13 @@
 #include <stdexcept>
 #include <string>
 #include <thread>
+#include <vector>
 
 #include "commands.h"
 #include "mneme/gui/event_stream.h"
 #include "mneme/gui/game_session.h"
 #include "mneme/gui/game_store.h"
+#include "mneme/gui/player_library.h"
 #include "mneme/gui/web_server.h"
 
 namespace mneme::app {
@@ -23,6 +25,8 @@ struct ServeOptions {
     int port = 8080;
     std::string games_directory = gui::GameStore::default_directory();
     bool save_games = true;
+    std::vector<std::string> books;
+    std::vector<std::string> case_bases;
 };
 
 int parse_port(const std::string& text) {
@@ -53,6 +57,8 @@ int serve_command(const Arguments& args) {
         else if (a == "--host") options.host = value();
         else if (a == "--games-dir") options.games_directory = value();
         else if (a == "--no-save") options.save_games = false;
+        else if (a == "--book") options.books.push_back(value());
+        else if (a == "--cases") options.case_bases.push_back(value());
         else throw std::runtime_error("unexpected argument '" + a + "'");
     }
 
@@ -66,10 +72,23 @@ int serve_command(const Arguments& args) {
     // A browser closing its connection mid-write must not kill the process.
     std::signal(SIGPIPE, SIG_IGN);
 
+    // The files are read before the server starts, so that a bad one stops it with the reason.
+    auto library = std::make_shared<gui::PlayerLibrary>();
+    for (const std::string& path : options.books) {
+        library->add_book(path);
+        std::cout << "mneme serve: book " << path << " (" << library->books().back().book->summary()
+                  << ")" << std::endl;
+    }
+    for (const std::string& path : options.case_bases) {
+        library->add_case_base(path);
+        std::cout << "mneme serve: case base " << path << " ("
+                  << library->case_bases().back().base->cases().size() << " cases)" << std::endl;
+    }
+
     std::unique_ptr<gui::GameStore> store;
     if (options.save_games) store = std::make_unique<gui::GameStore>(options.games_directory);
     gui::EventStream events;
-    gui::GameSession session(events, store.get());
+    gui::GameSession session(events, store.get(), library);
     gui::WebServer server(session, events);
     int port = server.bind(options.host, options.port);
 

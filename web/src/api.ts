@@ -2,7 +2,7 @@
 // wrapper that turns refusals into exceptions carrying the server's message.
 
 export type Side = 'white' | 'black';
-export type PlayerKind = 'human' | 'engine';
+export type PlayerKind = 'human' | 'engine' | 'cbr' | 'book';
 
 export interface Score {
   cp?: number;
@@ -58,7 +58,83 @@ export interface ClockView {
   running: 'White' | 'Black' | null;
 }
 
+// Who plays a side, as the server takes it in a new game and reports it back.
+export interface PlayerSetup {
+  kind: PlayerKind;
+  book?: string;
+  policy?: string;
+  cases?: string;
+  options?: Record<string, string | number | boolean>;
+}
+
+// The books and case bases mneme serve was started with (GET /api/players).
+export interface Catalogue {
+  kinds: PlayerKind[];
+  books: { id: string; name: string; summary: string; counts: boolean }[];
+  case_bases: { id: string; name: string; cases: number; description: string }[];
+  book_policies: string[];
+}
+
+export interface BookRow {
+  san: string;
+  uci: string;
+  games: number;
+  win_pct: number;
+  draw_pct: number;
+  loss_pct: number;
+  score_pct: number;
+  average_elo: number;
+  weight: number;
+  weight_pct: number;
+  eligible: boolean;
+  chosen: boolean;
+}
+
+// The thesis's Fig. 4.2 for one position (GET /api/book).
+export interface BookTable {
+  kind: 'native' | 'polyglot';
+  book: string;
+  policy: string;
+  min_games: number;
+  games: number;
+  ply: number;
+  moves: BookRow[];
+}
+
+export interface CaseView {
+  index: number;
+  similarity: number;
+  mirrored: boolean;
+  game: number;
+  ply: number;
+  elo: number;
+  result: string;
+  board: string;
+  move: string;
+}
+
+// Why a book or the CBR player chose a move (null for searched and human moves).
+export interface Decision {
+  kind: 'book' | 'cbr';
+  ply: number;
+  side: Side;
+  san: string;
+  summary?: string;
+  book?: string;
+  table?: BookTable;
+  case_base?: string;
+  fallback?: boolean;
+  similarity?: number;
+  retrieved?: number;
+  verified?: boolean;
+  score_cp?: number | null;
+  used_case?: CaseView | null;
+  cases?: CaseView[];
+  trace?: string[];
+}
+
 export interface GameState {
+  version: number;
   start_fen: string;
   position: PositionView;
   moves: MoveView[];
@@ -67,6 +143,8 @@ export interface GameState {
   over: boolean;
   result_reason: string;
   players: Record<Side, PlayerKind>;
+  player_setups: Record<Side, PlayerSetup>;
+  decisions: (Decision | null)[];
   names: Record<Side, string>;
   strength: Strength;
   clock: ClockView;

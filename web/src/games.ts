@@ -18,6 +18,7 @@ export class GamesPanel {
   constructor(
     private readonly shown: (state: GameState) => void,
     private readonly report: (message: string, isError?: boolean) => void,
+    private readonly loading: () => void = () => {},
   ) {
     byId<HTMLInputElement>('pgn-file').onchange = async (event) => {
       const file = (event.target as HTMLInputElement).files?.[0];
@@ -56,6 +57,7 @@ export class GamesPanel {
 
   private async load(pgn: string, index: number): Promise<void> {
     try {
+      this.loading();
       this.shown(await call<GameState>('POST', '/api/pgn/load', { pgn, index }));
     } catch (error) {
       this.report((error as Error).message, true);

@@ -1,9 +1,11 @@
 // The single-page front end of mneme serve: it draws what the server says and sends what the
 // person does. Tabs: Play, Edit, Games, Analyse; the board, clocks, status bar and move list
 // are shared.
-import { call, formatScore, type GameState, type PlayerKind, type SearchReport, type Side } from './api';
+import { call, formatScore, type Catalogue, type GameState, type PlayerKind, type SearchReport, type Side } from './api';
 import { AnalysisLines, drawEvaluationBar, drawEvaluationGraph } from './analysis';
 import { Board } from './board';
+import { BookPanel, DecisionPanel } from './book_panel';
+import { PlayerChoice } from './players';
 import { Clocks } from './clocks';
 import { Editor } from './editor';
 import { GamesPanel } from './games';
@@ -15,6 +17,7 @@ type Tab = 'play' | 'edit' | 'games' | 'analyse';
 class App {
   private state: GameState | null = null;
   private viewPly = 0;
+  private pendingView: { after: number; ply: number } | null = null;
   private tab: Tab = 'play';
   private engineReport: SearchReport | null = null;
   private message: { text: string; isError: boolean } | null = null;
@@ -22,28 +25,49 @@ class App {
   private readonly clocks = new Clocks(byId('clock-top'), byId('clock-bottom'));
   private readonly lines = new AnalysisLines(byId('analysis-lines-list'));
   private readonly editor = new Editor(this.board, (fen, players) => this.newGame(fen, players));
+  private readonly choice = new PlayerChoice();
+  private readonly bookPanel = new BookPanel((uci) => this.play(uci));
+  private readonly decisions = new DecisionPanel();
 
   constructor() {
     new GamesPanel(
       (state) => {
-        this.apply(state, 0);
+        this.apply(state);
         this.selectTab('play');
       },
       (text, isError) => this.say(text, isError),
+      () => this.viewNextGameAt(0),
     );
     this.wireControls();
     this.listen();
+    this.bookPanel.onChange = () => this.render();
+    call<Catalogue>('GET', '/api/players').then((catalogue) => {
+      this.choice.setCatalogue(catalogue);
+      this.bookPanel.setCatalogue(catalogue);
+      this.render();
+    });
     call<GameState>('GET', '/api/state').then((state) => this.apply(state));
   }
 
   // ---- state from the server
 
+  // The view a new or loaded game opens at, taken by the first state newer than the current
+  // one: the server's answer and its event arrive in either order.
+  private viewNextGameAt(ply: number): void {
+    this.pendingView = { after: this.state?.version ?? -1, ply };
+  }
+
   private apply(state: GameState, viewPly?: number): void {
+    // An answer overtaken by the event of a later change (the computer moved at once).
+    if (this.state && state.version < this.state.version) return;
     const followingEnd = !this.state || this.viewPly >= this.state.moves.length;
     if (this.state && state.moves.length !== this.state.moves.length) this.message = null;
     this.state = state;
     if (viewPly !== undefined) this.viewPly = viewPly;
-    else if (followingEnd || this.viewPly > state.moves.length) this.viewPly = state.moves.length;
+    else if (this.pendingView && state.version > this.pendingView.after) {
+      this.viewPly = Math.min(this.pendingView.ply, state.moves.length);
+      this.pendingView = null;
+    } else if (followingEnd || this.viewPly > state.moves.length) this.viewPly = state.moves.length;
     if (!state.thinking && state.engine) this.engineReport = state.engine;
     this.render();
   }
@@ -95,6 +119,10 @@ class App {
     this.drawGraph();
     const evaluation = state.evaluations[this.viewPly];
     if (!byId<HTMLInputElement>('analysis-on').checked) drawEvaluationBar(byId('eval-fill'), evaluation);
+    if (this.tab === 'analyse') {
+      this.bookPanel.show(this.viewPly, state);
+      this.decisions.draw(state, this.viewPly);
+    }
   }
 
   private drawBoard(): void {
@@ -212,22 +240,31 @@ class App {
 
   private async newGame(fen?: string, players?: Record<Side, PlayerKind>): Promise<void> {
     const side = byId<HTMLSelectElement>('play-side').value;
+    const opponent = this.choice.kind();
     const chosen: Record<Side, PlayerKind> = players ?? {
-      white: side === 'white' || side === 'both' ? 'human' : 'engine',
-      black: side === 'black' || side === 'both' ? 'human' : 'engine',
+      white: side === 'white' || side === 'both' ? 'human' : opponent,
+      black: side === 'black' || side === 'both' ? 'human' : opponent,
     };
-    const state = await call<GameState>('POST', '/api/new-game', {
-      players: chosen,
-      strength: this.strength(),
-      clock: this.clockSettings(),
-      fen,
-    });
+    // Follow the new game to its end (a computer may move at once).
+    this.viewNextGameAt(Number.MAX_SAFE_INTEGER);
+    let state: GameState;
+    try {
+      state = await call<GameState>('POST', '/api/new-game', {
+        players: { white: this.choice.setup(chosen.white), black: this.choice.setup(chosen.black) },
+        strength: this.strength(),
+        clock: this.clockSettings(),
+        fen,
+      });
+    } catch (error) {
+      this.pendingView = null;
+      throw error;
+    }
     this.engineReport = null;
     this.message = null;
     this.lines.clear();
     const humanSide: Side = chosen.white === 'human' || chosen.black !== 'human' ? 'white' : 'black';
     if (this.board.orientation() !== humanSide) this.board.flip();
-    this.apply(state, state.moves.length);
+    this.apply(state);
     this.selectTab('play');
   }
 

@@ -2,8 +2,8 @@
 // plays games by clicking, promotes a pawn, refuses an illegal position in the editor, loads a
 // PGN and saves a screenshot. Usage: node gui_e2e.mjs MNEME_BINARY SCREENSHOT.png
 // Exits 77 (skipped) when Chromium or the npm packages are missing.
-import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { execFileSync, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -40,9 +40,38 @@ function expect(condition, message) {
   if (!condition) throw new Error(message);
 }
 
-// The server picks a free port and prints its address.
+const pgn = `[Event "Casual game"]
+[White "Anderssen"]
+[Black "Kieseritzky"]
+[Result "1-0"]
+
+1. e4 e5 2. f4 exf4 3. Bc4 Qh4+ 4. Kf1 b5 5. Bxb5 Nf6 6. Nf3 Qh6 7. d3 Nh5 8. Nh4 Qg5
+9. Nf5 c6 10. g4 Nf6 11. Rg1 cxb5 12. h4 Qg6 13. h5 Qg5 14. Qf3 Ng8 15. Bxf4 Qf6
+16. Nc3 Bc5 17. Nd5 Qxb2 18. Bd6 Bxg1 {the bishop sacrifice is declined by nobody} 19. e5 Qxa1+
+20. Ke2 Na6 21. Nxg7+ Kd8 22. Qf6+ Nxf6 23. Be7# 1-0
+
+[Event "Short"]
+[White "A"]
+[Black "B"]
+[Result "*"]
+
+1. d4 {a solid start} d5 (1... Nf6 2. c4) 2. c4 *
+`;
+
+// A small book and case base from the test's games plus a few repeated openings, built by mneme:
+// 1. e4 in 26 games (the opta3 pick), 1. d4 in 8 (the unfinished game is not counted).
 const gamesDirectory = mkdtempSync(join(tmpdir(), 'mneme-e2e-'));
-const server = spawn(mnemeBinary, ['serve', '--port', '0', '--games-dir', gamesDirectory], {
+const repeated = (count, moves, result) =>
+  Array.from({ length: count }, () => `[Event "e2e"]\n[White "a"]\n[Black "b"]\n[Result "${result}"]\n\n${moves} ${result}\n`).join('\n');
+const bookPgn = join(gamesDirectory, 'openings.pgn');
+writeFileSync(bookPgn, [pgn, repeated(20, '1. e4 e5 2. Nf3 Nc6', '1-0'), repeated(5, '1. e4 c5', '0-1'), repeated(8, '1. d4 d5', '1/2-1/2')].join('\n'));
+const bookPath = join(gamesDirectory, 'e2e.mbook');
+const casesPath = join(gamesDirectory, 'e2e.mcases');
+execFileSync(mnemeBinary, ['book', 'build', bookPgn, '-o', bookPath], { stdio: 'ignore' });
+execFileSync(mnemeBinary, ['cases', 'build', bookPgn, '-o', casesPath, '--quiet'], { stdio: 'ignore' });
+
+// The server picks a free port and prints its address.
+const server = spawn(mnemeBinary, ['serve', '--port', '0', '--games-dir', gamesDirectory, '--book', bookPath, '--cases', casesPath], {
   stdio: ['ignore', 'pipe', 'inherit'],
 });
 const address = await new Promise((resolve, reject) => {
@@ -95,12 +124,13 @@ const moveCount = () => page.locator('#moves .move').count();
 async function waitForMoves(count) {
   await page.waitForFunction((n) => document.querySelectorAll('#moves .move').length === n, count);
 }
-async function newGame(side, depth) {
+async function newGame(side, depth, opponent = 'engine', movesAfter = 0) {
   await page.click('#tabs button[data-tab="play"]');
   await page.selectOption('#play-side', side);
-  await page.locator('#depth').fill(String(depth));
+  await page.selectOption('#opponent', opponent);
+  if (opponent === 'engine') await page.locator('#depth').fill(String(depth));
   await page.click('#new-game');
-  await waitForMoves(0);
+  await waitForMoves(movesAfter);
 }
 async function setUpFromFen(fen, white, black) {
   await page.click('#tabs button[data-tab="edit"]');
@@ -170,23 +200,6 @@ await step('the editor refuses a pawn placed on the last rank, naming the rule',
   expect((await page.textContent('#edit-verdict')).includes('Refused'), 'the refusal is shown');
 });
 
-const pgn = `[Event "Casual game"]
-[White "Anderssen"]
-[Black "Kieseritzky"]
-[Result "1-0"]
-
-1. e4 e5 2. f4 exf4 3. Bc4 Qh4+ 4. Kf1 b5 5. Bxb5 Nf6 6. Nf3 Qh6 7. d3 Nh5 8. Nh4 Qg5
-9. Nf5 c6 10. g4 Nf6 11. Rg1 cxb5 12. h4 Qg6 13. h5 Qg5 14. Qf3 Ng8 15. Bxf4 Qf6
-16. Nc3 Bc5 17. Nd5 Qxb2 18. Bd6 Bxg1 {the bishop sacrifice is declined by nobody} 19. e5 Qxa1+
-20. Ke2 Na6 21. Nxg7+ Kd8 22. Qf6+ Nxf6 23. Be7# 1-0
-
-[Event "Short"]
-[White "A"]
-[Black "B"]
-[Result "*"]
-
-1. d4 {a solid start} d5 (1... Nf6 2. c4) 2. c4 *
-`;
 
 await step('a PGN file with two games is listed and a game loads with its comments and variations', async () => {
   await page.click('#tabs button[data-tab="games"]');
@@ -212,6 +225,33 @@ await step('analysis shows MultiPV lines, and a screenshot is saved', async () =
   await page.waitForTimeout(4000);
   if (screenshotPath) await page.screenshot({ path: screenshotPath });
   await page.uncheck('#analysis-on');
+});
+
+await step('the Analyse tab shows the opening book table with the policy\'s choice', async () => {
+  await page.click('#navigation button[data-go="first"]');
+  await page.click('#tabs button[data-tab="analyse"]');
+  await page.waitForSelector('#book-table tr.chosen');
+  const chosen = await page.textContent('#book-table tr.chosen');
+  expect(chosen.startsWith('e426') && chosen.includes('opta3'), `the chosen row reads '${chosen}'`);
+  const rows = await page.locator('#book-table tbody tr').count();
+  expect(rows === 2, `${rows} book moves instead of e4 and d4`);
+  expect((await page.textContent('#book-table tr.filtered')).startsWith('d48'), 'd4 (8 games) fails the filter');
+});
+
+await step('the book player opens from its book when it has White', async () => {
+  await newGame('black', 1, 'book', 1);
+  expect((await page.textContent('#moves')).includes('e4'), 'the book player played 1. e4');
+});
+
+await step('the CBR player answers a move, and Analyse shows the case it used', async () => {
+  await newGame('white', 1, 'cbr');
+  await clickMove('e2e4');
+  await waitForMoves(2);
+  await page.click('#tabs button[data-tab="analyse"]');
+  await page.waitForFunction(() => document.querySelector('#decision').textContent.includes('similarity'));
+  const decision = await page.textContent('#decision');
+  expect(decision.includes('by the CBR player (e2e.mcases)') && decision.includes('Case used'), `decision '${decision}'`);
+  expect(await page.isVisible('#case-board cg-board'), 'the case board is drawn');
 });
 
 await step('no script errors in the page', async () => {

@@ -175,6 +175,9 @@ CbrDecision CbrAgent::choose(const Position& pos, bool trace) {
         return decision;
     }
     decision.similarity = cases.front().similarity;
+    decision.used_case = cases.front();
+    decision.nearest.assign(cases.begin(),
+                            cases.begin() + std::ptrdiff_t(std::min(cases.size(), NEAREST_KEPT)));
     std::vector<Ranked> ranked = rank_moves(pos, allowed, cases, decision);
     if (trace) {
         std::string line = "adapted:";
@@ -205,6 +208,7 @@ std::vector<CbrAgent::Ranked> CbrAgent::rank_moves(const Position& pos,
     if (settings_.choice == CaseChoice::RANDOM_CASE) {
         // All retrieved cases share the best similarity (k = 1): pick one uniformly.
         const RetrievedCase& chosen = cases[random_.below(cases.size())];
+        decision.used_case = chosen;
         decision.trace.push_back(std::to_string(cases.size()) + " cases at similarity " +
                                  std::to_string(best_similarity) + "; chose " + describe(chosen));
         const CaseRecord& record = base_->cases()[chosen.index];

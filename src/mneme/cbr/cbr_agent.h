@@ -4,6 +4,7 @@
 #pragma once
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -50,16 +51,23 @@ struct CbrDecision {
     std::size_t retrieved = 0;  // cases retrieved
     bool verified = false;      // the hybrid's search judged the move
     Value score = 0;            // the hybrid's search score of the move (when verify_depth)
+    // The case whose move was adapted (RANDOM_CASE) or the nearest one (VOTE, PENALISE), and
+    // the first few retrieved cases, most similar first (empty on a fallback).
+    std::optional<RetrievedCase> used_case;
+    std::vector<RetrievedCase> nearest;
     std::vector<std::string> trace;
 };
 
 class CbrAgent {
 public:
+    static constexpr std::size_t NEAREST_KEPT = 8;  // CbrDecision::nearest's length at most
+
     CbrAgent(std::shared_ptr<const CaseBase> base, CbrSettings settings);
 
     // The behaviour's seed (the thesis uses round - 1 for both players of a game).
     void seed(std::uint64_t seed) { random_.seed(seed); }
     const CbrSettings& settings() const { return settings_; }
+    const CaseBase& base() const { return *base_; }
 
     // The move for `pos` (with its history, for repetition avoidance). With `trace`, the
     // decision's trace lines say which cases were used and how the move was adapted.

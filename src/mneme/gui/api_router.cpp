@@ -50,14 +50,6 @@ bool boolean(const Json& object, const char* name, bool fallback) {
     return value->get<bool>();
 }
 
-PlayerKind player_kind(const Json& players, const char* side, PlayerKind fallback) {
-    const Json* value = field(players, side);
-    if (!value) return fallback;
-    if (*value == "human") return PlayerKind::HUMAN;
-    if (*value == "engine") return PlayerKind::ENGINE;
-    throw bad_request(std::string("players.") + side + " must be \"human\" or \"engine\"");
-}
-
 EngineStrength read_strength(const Json& object, const EngineStrength& fallback) {
     EngineStrength strength = fallback;
     strength.depth = int(integer(object, "depth", fallback.depth, 0, MAX_PLY - 1));
@@ -69,12 +61,14 @@ EngineStrength read_strength(const Json& object, const EngineStrength& fallback)
     return strength;
 }
 
-GameSetup read_setup(const Json& body) {
+GameSetup read_setup(const Json& body, const PlayerLibrary& library) {
     GameSetup setup;
     if (const Json* players = field(body, "players")) {
         if (!players->is_object()) throw bad_request("'players' must be an object");
-        setup.players[WHITE] = player_kind(*players, "white", PlayerKind::HUMAN);
-        setup.players[BLACK] = player_kind(*players, "black", PlayerKind::ENGINE);
+        if (const Json* white = field(*players, "white"))
+            setup.players[WHITE] = read_player_setup(*white, library, "players.white");
+        if (const Json* black = field(*players, "black"))
+            setup.players[BLACK] = read_player_setup(*black, library, "players.black");
     }
     if (const Json* strength = field(body, "strength")) {
         if (!strength->is_object()) throw bad_request("'strength' must be an object");
@@ -126,6 +120,21 @@ PgnGame pgn_game_at(const std::string& text, std::int64_t index) {
                         "; it has " + std::to_string(seen) + why);
 }
 
+int ply_parameter(const QueryParameters& query) {
+    auto it = query.find("ply");
+    if (it == query.end()) throw bad_request("'ply' is missing");
+    std::size_t used = 0;
+    int ply = -1;
+    try {
+        ply = std::stoi(it->second, &used);
+    } catch (const std::exception&) {
+        used = 0;
+    }
+    if (used == 0 || used != it->second.size())
+        throw bad_request("'ply' must be a whole number, got '" + it->second + "'");
+    return ply;
+}
+
 using Handler = std::function<Json(GameSession&, const QueryParameters&, const Json&)>;
 
 struct Route {
@@ -141,24 +150,23 @@ const std::vector<Route>& routes() {
         {"GET", "/api/state", [](GameSession& s, const QueryParameters&, const Json&) { return s.state(); }},
         {"GET", "/api/position",
          [](GameSession& s, const QueryParameters& query, const Json&) {
-             auto it = query.find("ply");
-             if (it == query.end()) throw bad_request("'ply' is missing");
-             std::size_t used = 0;
-             int ply = -1;
-             try {
-                 ply = std::stoi(it->second, &used);
-             } catch (const std::exception&) {
-                 used = 0;
-             }
-             if (used == 0 || used != it->second.size())
-                 throw bad_request("'ply' must be a whole number, got '" + it->second + "'");
-             return s.position_at(ply);
+             return s.position_at(ply_parameter(query));
+         }},
+        {"GET", "/api/players",
+         [](GameSession& s, const QueryParameters&, const Json&) { return s.library().catalogue(); }},
+        {"GET", "/api/book",
+         [](GameSession& s, const QueryParameters& query, const Json&) {
+             auto text = [&](const char* name) {
+                 auto it = query.find(name);
+                 return it == query.end() ? std::string() : it->second;
+             };
+             return s.book_table(ply_parameter(query), text("book"), text("policy"));
          }},
         {"GET", "/api/pgn",
          [](GameSession& s, const QueryParameters&, const Json&) { return Json{{"pgn", s.pgn()}}; }},
         {"POST", "/api/new-game",
          [](GameSession& s, const QueryParameters&, const Json& body) {
-             s.new_game(read_setup(body));
+             s.new_game(read_setup(body, s.library()));
              return s.state();
          }},
         {"POST", "/api/move",

@@ -60,6 +60,12 @@ void EngineWorker::run() {
             // Under the lock, so that a cancel() from now on reaches this search.
             searcher_.prepare(false);
         }
+        if (job.decide) {
+            if (Move decided = job.decide(job.position)) {
+                if (job.on_done) job.on_done(SearchResult{}, decided);
+                continue;
+            }
+        }
         SearchResult result = searcher_.search(job.position, job.limits, job.on_info);
         Move chosen = result.best;
         if (skill_.limits_strength() && !result.lines.empty()) chosen = skill_.choose(result.lines);

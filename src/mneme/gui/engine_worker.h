@@ -21,6 +21,9 @@ struct SearchJob {
     SearchLimits limits;
     int multi_pv = 1;
     int elo = 0;  // 0: full strength; else Skill's Elo-limited choice among candidate lines
+    // A player that decides without searching (a book, a case base) answers first, on the
+    // worker thread; when it gives no move, the search runs as usual.
+    std::function<Move(const Position&)> decide;
     // Called on the worker thread after each iteration (and each MultiPV line).
     std::function<void(const SearchInfo&)> on_info;
     // Called on the worker thread when the search ends, cancelled or not, with the move to play.

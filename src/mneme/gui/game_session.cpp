@@ -4,10 +4,12 @@
 #include <cstdio>
 #include <ctime>
 #include <iostream>
+#include <random>
 
 #include "mneme/core/game_outcome.h"
 #include "mneme/core/movegen.h"
 #include "mneme/gui/api_error.h"
+#include "mneme/gui/book_table.h"
 #include "mneme/gui/position_setup.h"
 #include "mneme/notation/san.h"
 #include "mneme/notation/uci_move.h"
@@ -24,7 +26,6 @@ constexpr std::int64_t HINT_TIME_MS = 1000;
 constexpr std::int64_t GRAPH_TIME_PER_POSITION_MS = 150;
 
 const char* colour_name(Color side) { return side == WHITE ? "White" : "Black"; }
-const char* kind_name(PlayerKind kind) { return kind == PlayerKind::HUMAN ? "human" : "engine"; }
 
 std::string today() {
     std::time_t now = std::time(nullptr);
@@ -60,9 +61,17 @@ bool looks_like_uci(std::string_view text) {
 
 }  // namespace
 
-GameSession::GameSession(EventStream& events, GameStore* store)
-    : events_(events), store_(store), worker_(std::make_unique<EngineWorker>()) {
+GameSession::GameSession(EventStream& events, GameStore* store,
+                         std::shared_ptr<const PlayerLibrary> library)
+    : events_(events),
+      store_(store),
+      library_(library ? std::move(library) : std::make_shared<const PlayerLibrary>()),
+      version_(std::uint64_t(std::chrono::duration_cast<std::chrono::milliseconds>(
+                                 std::chrono::system_clock::now().time_since_epoch())
+                                 .count())),
+      worker_(std::make_unique<EngineWorker>()) {
     std::lock_guard lock(mutex_);
+    make_computer_players(setup_, computers_);
     reset_game(Position(), fresh_record());
     if (store_) {
         if (auto saved = store_->load_current()) restore(*saved);
@@ -114,6 +123,7 @@ Json GameSession::state_locked() const {
     Json headers = Json::object();
     for (const PgnTag& tag : record_.headers) headers[tag.name] = tag.value;
     return {
+        {"version", version_},
         {"start_fen", start_.fen()},
         {"position", position_json(current_)},
         {"moves", moves_json()},
@@ -122,7 +132,11 @@ Json GameSession::state_locked() const {
         {"over", over()},
         {"result_reason", result_reason_},
         {"players",
-         {{"white", kind_name(setup_.players[WHITE])}, {"black", kind_name(setup_.players[BLACK])}}},
+         {{"white", player_kind_name(setup_.players[WHITE].kind)},
+          {"black", player_kind_name(setup_.players[BLACK].kind)}}},
+        {"player_setups",
+         {{"white", player_setup_json(setup_.players[WHITE])},
+          {"black", player_setup_json(setup_.players[BLACK])}}},
         {"names", {{"white", player_name(WHITE)}, {"black", player_name(BLACK)}}},
         {"strength",
          {{"depth", setup_.strength.depth},
@@ -135,6 +149,7 @@ Json GameSession::state_locked() const {
         {"hint", hint_},
         {"analysis", {{"on", analysis_on_}, {"ply", analysis_ply_}, {"lines", analysis_lines_}}},
         {"evaluations", evaluations_},
+        {"decisions", decisions_},
         {"headers", headers},
     };
 }
@@ -186,17 +201,58 @@ Position GameSession::position_after(int ply) const {
     return pos;
 }
 
-bool GameSession::has_engine_player() const {
-    return setup_.players[WHITE] == PlayerKind::ENGINE || setup_.players[BLACK] == PlayerKind::ENGINE;
+bool GameSession::has_computer_player() const {
+    return !setup_.players[WHITE].human() || !setup_.players[BLACK].human();
+}
+
+void GameSession::make_computer_players(const GameSetup& setup,
+                                        std::shared_ptr<ComputerPlayer> (&out)[2]) const {
+    std::random_device entropy;
+    for (Color side : {WHITE, BLACK}) {
+        out[side].reset();
+        if (!setup.players[side].human())
+            out[side] = std::make_shared<ComputerPlayer>(setup.players[side], *library_,
+                                                         (std::uint64_t(entropy()) << 32) | entropy());
+    }
+}
+
+Json GameSession::book_table(int ply, const std::string& book, const std::string& policy_name) const {
+    const LoadedBook* loaded = nullptr;
+    if (book.empty()) {
+        if (library_->books().empty())
+            throw conflict("no opening book: start mneme serve with --book FILE (.mbook or Polyglot .bin)");
+        loaded = &library_->books().front();
+    } else if (!(loaded = library_->find_book(book))) {
+        throw unprocessable("no book '" + book + "' on this server");
+    }
+    BookPolicy policy;
+    if (!policy_name.empty() && !parse_book_policy(policy_name, policy.kind))
+        throw bad_request("unknown book policy '" + policy_name + "' (" + book_policy_names(',') + ")");
+    Position pos;
+    {
+        std::lock_guard lock(mutex_);
+        if (ply < 0 || ply > ply_count())
+            throw bad_request("ply must be from 0 to " + std::to_string(ply_count()) + ", got " +
+                              std::to_string(ply));
+        pos = position_after(ply);
+    }
+    Json table = book_table_json(*loaded->book, pos, policy);
+    table["book"] = loaded->name;
+    table["book_id"] = loaded->id;
+    table["ply"] = ply;
+    table["fen"] = pos.fen();
+    return table;
 }
 
 std::string GameSession::player_name(Color side) const {
     if (!played_here_) return std::string(record_.headers.get(colour_name(side), "?"));
-    if (setup_.players[side] == PlayerKind::HUMAN) return "Human";
+    if (setup_.players[side].human()) return "Human";
+    if (setup_.players[side].kind != PlayerKind::ENGINE && computers_[side]) return computers_[side]->name();
     const EngineStrength& s = setup_.strength;
     std::string name = "mneme";
     if (s.elo) name += " (Elo " + std::to_string(s.elo) + ")";
     else if (s.depth) name += " (depth " + std::to_string(s.depth) + ")";
+    if (!setup_.players[side].book.empty()) name += " with book";
     return name;
 }
 
@@ -221,6 +277,7 @@ void GameSession::reset_game(const Position& start, const PgnGame& record) {
     current_ = start_;
     for (const PgnNode& node : record_.mainline.moves) current_.do_move(node.move);
     evaluations_.assign(std::size_t(ply_count()) + 1, Json());
+    decisions_.assign(std::size_t(ply_count()), Json());
     result_reason_.clear();
     hint_ = Json();
     hint_requested_ = false;
@@ -237,9 +294,13 @@ void GameSession::new_game(const GameSetup& setup) {
         if (!verdict.valid) throw unprocessable(verdict.reason);
         start = Position::from_fen(setup.fen);
     }
+    std::shared_ptr<ComputerPlayer> computers[2];
+    make_computer_players(setup, computers);  // may refuse the setup: before anything changes
     std::lock_guard lock(mutex_);
     archive_if_worth_it();
     setup_ = setup;
+    computers_[WHITE] = std::move(computers[WHITE]);
+    computers_[BLACK] = std::move(computers[BLACK]);
     played_here_ = true;
     archived_ = false;
     PgnGame record = fresh_record();
@@ -269,7 +330,9 @@ void GameSession::load_game(const PgnGame& game) {
     }
     std::lock_guard lock(mutex_);
     archive_if_worth_it();
-    setup_.players[WHITE] = setup_.players[BLACK] = PlayerKind::HUMAN;
+    setup_.players[WHITE] = setup_.players[BLACK] = PlayerSetup{};
+    computers_[WHITE].reset();
+    computers_[BLACK].reset();
     setup_.clock = ClockSettings{};
     clock_.reset(setup_.clock);
     played_here_ = false;
@@ -304,7 +367,7 @@ void GameSession::play_move(std::string_view uci, std::optional<int> from_ply) {
         if (*from_ply < 0 || *from_ply > ply_count())
             throw bad_request("ply must be from 0 to " + std::to_string(ply_count()) + ", got " +
                               std::to_string(*from_ply));
-        if (has_engine_player())
+        if (has_computer_player())
             throw conflict("in a game against mneme, moves are made at the end of the game; "
                            "use take back to return to an earlier position");
         truncate(*from_ply);
@@ -335,11 +398,12 @@ void GameSession::play_move(std::string_view uci, std::optional<int> from_ply) {
     replan();
 }
 
-void GameSession::apply_move(Move move, const std::string& comment) {
+void GameSession::apply_move(Move move, const std::string& comment, Json decision) {
     clock_.press(std::chrono::steady_clock::now());
     record_.mainline.moves.push_back({move, {}, comment, {}});
     current_.do_move(move);
     evaluations_.push_back(Json());
+    decisions_.push_back(std::move(decision));
     hint_ = Json();
     hint_requested_ = false;
     end_by_rules();
@@ -350,6 +414,7 @@ void GameSession::truncate(int ply) {
         record_.mainline.moves.pop_back();
         current_.undo_move();
         evaluations_.pop_back();
+        decisions_.pop_back();
     }
     if (over()) {
         record_.result = GameResult::ONGOING;
@@ -365,15 +430,15 @@ void GameSession::truncate(int ply) {
 void GameSession::take_back() {
     std::lock_guard lock(mutex_);
     if (ply_count() == 0) throw conflict("there is no move to take back");
-    if (setup_.players[WHITE] == PlayerKind::ENGINE && setup_.players[BLACK] == PlayerKind::ENGINE)
+    if (!setup_.players[WHITE].human() && !setup_.players[BLACK].human())
         throw conflict("take back is for games with a human player");
     bool took_human_move = false;
     int ply = ply_count();
     Position pos = current_;
-    while (ply > 0 && (!took_human_move || setup_.players[pos.side_to_move()] != PlayerKind::HUMAN)) {
+    while (ply > 0 && (!took_human_move || !setup_.players[pos.side_to_move()].human())) {
         pos.undo_move();
         --ply;
-        took_human_move = took_human_move || setup_.players[pos.side_to_move()] == PlayerKind::HUMAN;
+        took_human_move = took_human_move || setup_.players[pos.side_to_move()].human();
     }
     truncate(ply);
     if (clock_.enabled()) clock_.start(side_to_move(), std::chrono::steady_clock::now());
@@ -386,7 +451,7 @@ void GameSession::resign() {
     if (over()) throw conflict("the game is over: " + result_reason_);
     Color side = side_to_move();
     if (!human_to_move()) {
-        if (setup_.players[~side] != PlayerKind::HUMAN) throw conflict("there is no human player to resign");
+        if (!setup_.players[~side].human()) throw conflict("there is no human player to resign");
         side = ~side;
     }
     finish(side == WHITE ? GameResult::BLACK_WINS : GameResult::WHITE_WINS,
@@ -399,7 +464,7 @@ void GameSession::resign() {
 bool GameSession::offer_draw() {
     std::lock_guard lock(mutex_);
     if (over()) throw conflict("the game is over: " + result_reason_);
-    bool accepted = !has_engine_player() || current_.is_insufficient_material() ||
+    bool accepted = !has_computer_player() || current_.is_insufficient_material() ||
                     (engine_score_ && *engine_score_ <= ACCEPT_DRAW_BELOW_CP);
     if (!accepted) {
         events_.publish("message", to_text(Json{{"text", "mneme declines the draw offer"}}));
@@ -475,6 +540,7 @@ void GameSession::finish(GameResult result, const std::string& reason,
 // Saving
 
 void GameSession::changed() {
+    ++version_;
     events_.publish("state", to_text(state_locked()));
     save();
     changed_signal_.notify_all();
@@ -485,7 +551,8 @@ void GameSession::save() {
     auto now = std::chrono::steady_clock::now();
     Json saved = {
         {"players",
-         {{"white", kind_name(setup_.players[WHITE])}, {"black", kind_name(setup_.players[BLACK])}}},
+         {{"white", player_setup_json(setup_.players[WHITE])},
+          {"black", player_setup_json(setup_.players[BLACK])}}},
         {"strength",
          {{"depth", setup_.strength.depth},
           {"movetime_ms", setup_.strength.movetime_ms},
@@ -515,12 +582,19 @@ void GameSession::restore(const std::string& text) {
         PgnReader reader = PgnReader::from_string(saved.at("pgn").get<std::string>());
         std::optional<PgnGame> game = reader.next();
         if (!game) throw std::runtime_error("its PGN holds no readable game");
-        auto kind = [&](const char* side) {
-            return saved.at("players").at(side).get<std::string>() == "engine" ? PlayerKind::ENGINE
-                                                                              : PlayerKind::HUMAN;
-        };
-        setup_.players[WHITE] = kind("white");
-        setup_.players[BLACK] = kind("black");
+        // A player whose book or case base this server was not given becomes a human.
+        for (Color side : {WHITE, BLACK}) {
+            const char* name = side == WHITE ? "white" : "black";
+            try {
+                setup_.players[side] =
+                    read_player_setup(saved.at("players").at(name), *library_, std::string("players.") + name);
+                if (!setup_.players[side].human()) ComputerPlayer(setup_.players[side], *library_, 0);
+            } catch (const ApiError& e) {
+                std::cerr << "mneme serve: the saved game's " << name << " player cannot play here ("
+                          << e.what() << "); a human plays " << name << "\n";
+                setup_.players[side] = PlayerSetup{};
+            }
+        }
         const Json& strength = saved.at("strength");
         setup_.strength = {strength.at("depth").get<int>(), strength.at("movetime_ms").get<std::int64_t>(),
                            strength.at("elo").get<int>()};
@@ -528,6 +602,7 @@ void GameSession::restore(const std::string& text) {
         setup_.clock = {clock.at("enabled").get<bool>(), clock.at("base_ms").get<std::int64_t>(),
                         clock.at("increment_ms").get<std::int64_t>()};
         played_here_ = saved.at("played_here").get<bool>();
+        make_computer_players(setup_, computers_);
         reset_game(game->start_position(), *game);
         archived_ = saved.at("archived").get<bool>();
         result_reason_ = saved.at("result_reason").get<std::string>();
@@ -539,6 +614,7 @@ void GameSession::restore(const std::string& text) {
         std::cerr << "mneme serve: could not resume the game saved in " << store_->current_path()
                   << " (" << e.what() << "); starting a new game\n";
         setup_ = GameSetup{};
+        make_computer_players(setup_, computers_);
         played_here_ = true;
         archived_ = false;
         reset_game(Position(), fresh_record());
@@ -572,7 +648,16 @@ void GameSession::replan() {
     if (stopping_) return;
     worker_->cancel();
     if (!over() && !human_to_move()) {
-        start_job(JobKind::ENGINE_MOVE, ply_count(), current_, engine_limits(), 1, setup_.strength.elo);
+        const std::shared_ptr<ComputerPlayer>& player = computers_[side_to_move()];
+        if (player && player->fallback_depth()) {
+            // The book player out of book: a shallow search, whatever the strength settings.
+            SearchLimits limits;
+            limits.depth = player->fallback_depth();
+            start_job(JobKind::ENGINE_MOVE, ply_count(), current_, limits, 1, 0, player);
+        } else {
+            start_job(JobKind::ENGINE_MOVE, ply_count(), current_, engine_limits(), 1,
+                      setup_.strength.elo, player);
+        }
         return;
     }
     if (hint_requested_ && !over() && human_to_move()) {
@@ -611,7 +696,7 @@ void GameSession::replan() {
 }
 
 void GameSession::start_job(JobKind kind, int ply, const Position& position, SearchLimits limits,
-                            int lines, int elo) {
+                            int lines, int elo, std::shared_ptr<ComputerPlayer> player) {
     running_job_ = kind;
     std::uint64_t generation = generation_;
     Position root = position.without_history();
@@ -623,8 +708,18 @@ void GameSession::start_job(JobKind kind, int ply, const Position& position, Sea
     job.on_info = [this, generation, kind, ply, root](const SearchInfo& info) {
         report_search(generation, kind, ply, root, info);
     };
-    job.on_done = [this, generation, kind, root](const SearchResult& result, Move chosen) {
-        finish_job(generation, kind, root, result, chosen);
+    // What the player decided without a search, passed from decide to on_done (both run on
+    // the worker thread, one after the other).
+    auto decided = std::make_shared<std::optional<PlayerDecision>>();
+    if (player) {
+        job.decide = [player, decided](const Position& pos) {
+            *decided = player->decide(pos);
+            return *decided ? (*decided)->move : Move::none();
+        };
+    }
+    job.on_done = [this, generation, kind, root, decided](const SearchResult& result, Move chosen) {
+        const PlayerDecision* decision = *decided && (*decided)->move == chosen ? &**decided : nullptr;
+        finish_job(generation, kind, root, result, chosen, decision);
     };
     worker_->submit(std::move(job));
 }
@@ -644,7 +739,7 @@ void GameSession::report_search(std::uint64_t generation, JobKind kind, int ply,
 }
 
 void GameSession::finish_job(std::uint64_t generation, JobKind kind, const Position& root,
-                             const SearchResult& result, Move chosen) {
+                             const SearchResult& result, Move chosen, const PlayerDecision* decided) {
     std::lock_guard lock(mutex_);
     if (generation != generation_ || stopping_) return;
     running_job_ = JobKind::NONE;
@@ -652,6 +747,16 @@ void GameSession::finish_job(std::uint64_t generation, JobKind kind, const Posit
         case JobKind::ENGINE_MOVE: {
             if (!end_if_flag_fallen(std::chrono::steady_clock::now())) {
                 if (!chosen || !MoveList<LEGAL>(current_).contains(chosen)) return;
+                if (decided) {
+                    Json details = decided->details;
+                    details["ply"] = ply_count();
+                    details["side"] = side_to_move() == WHITE ? "white" : "black";
+                    events_.publish("decision", to_text(details));
+                    apply_move(chosen, decided->comment, std::move(details));
+                    changed();
+                    replan();
+                    break;
+                }
                 engine_score_ = result.score;
                 evaluations_[std::size_t(ply_count())] = score_json(result.score, side_to_move());
                 char seconds[32];

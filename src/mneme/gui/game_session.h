@@ -14,16 +14,16 @@
 #include <thread>
 #include <vector>
 
+#include "mneme/gui/computer_player.h"
 #include "mneme/gui/engine_worker.h"
 #include "mneme/gui/event_stream.h"
 #include "mneme/gui/game_clock.h"
 #include "mneme/gui/game_store.h"
 #include "mneme/gui/json_views.h"
+#include "mneme/gui/player_library.h"
 #include "mneme/pgn/pgn_game.h"
 
 namespace mneme::gui {
-
-enum class PlayerKind { HUMAN, ENGINE };
 
 // How strongly mneme plays; the limits combine (with the clock, when there is one).
 struct EngineStrength {
@@ -33,7 +33,7 @@ struct EngineStrength {
 };
 
 struct GameSetup {
-    PlayerKind players[2] = {PlayerKind::HUMAN, PlayerKind::ENGINE};
+    PlayerSetup players[2] = {PlayerSetup::of(PlayerKind::HUMAN), PlayerSetup::of(PlayerKind::ENGINE)};
     EngineStrength strength;
     ClockSettings clock;
     std::string fen;  // empty: the standard starting position
@@ -42,7 +42,9 @@ struct GameSetup {
 class GameSession {
 public:
     // `store` (may be null) receives the game after every change; a game it holds is resumed.
-    GameSession(EventStream& events, GameStore* store);
+    // `library` holds the books and case bases that players may use (none when null).
+    GameSession(EventStream& events, GameStore* store,
+                std::shared_ptr<const PlayerLibrary> library = nullptr);
     ~GameSession();
     GameSession(const GameSession&) = delete;
     GameSession& operator=(const GameSession&) = delete;
@@ -53,6 +55,10 @@ public:
     Json position_at(int ply) const;
     // The game as PGN export text.
     std::string pgn() const;
+    const PlayerLibrary& library() const { return *library_; }
+    // The opening book table of the position after `ply` moves: book `book` (empty: the first)
+    // under `policy` (empty: opta3). Throws ApiError when there is no such book or policy.
+    Json book_table(int ply, const std::string& book, const std::string& policy) const;
 
     // Throws ApiError (422) for an invalid starting position.
     void new_game(const GameSetup& setup);
@@ -94,11 +100,13 @@ private:
     int ply_count() const { return int(record_.mainline.moves.size()); }
     bool over() const { return record_.result != GameResult::ONGOING; }
     Color side_to_move() const { return current_.side_to_move(); }
-    bool human_to_move() const { return setup_.players[side_to_move()] == PlayerKind::HUMAN; }
-    bool has_engine_player() const;
+    bool human_to_move() const { return setup_.players[side_to_move()].human(); }
+    bool has_computer_player() const;
+    // The computer players of `setup` (null for humans); throws ApiError for unusable files.
+    void make_computer_players(const GameSetup& setup, std::shared_ptr<ComputerPlayer> (&out)[2]) const;
     std::string player_name(Color side) const;
 
-    void apply_move(Move move, const std::string& comment);
+    void apply_move(Move move, const std::string& comment, Json decision = Json());
     void truncate(int ply);
     bool end_if_flag_fallen(Clock now);
     void end_by_rules();
@@ -114,19 +122,25 @@ private:
     void replan();
     SearchLimits engine_limits() const;
     void start_job(JobKind kind, int ply, const Position& position, SearchLimits limits, int lines,
-                   int elo);
+                   int elo, std::shared_ptr<ComputerPlayer> player = nullptr);
     void finish_job(std::uint64_t generation, JobKind kind, const Position& root,
-                    const SearchResult& result, Move chosen);
+                    const SearchResult& result, Move chosen, const PlayerDecision* decided);
     void report_search(std::uint64_t generation, JobKind kind, int ply, const Position& root,
                        const SearchInfo& info);
     void watch_clock();
 
     EventStream& events_;
     GameStore* store_;
+    std::shared_ptr<const PlayerLibrary> library_;
     mutable std::mutex mutex_;
     mutable std::condition_variable changed_signal_;
 
+    // Counts the changes, so that a browser can drop a state older than one it already has (an
+    // answer overtaken by the event of a later change). It starts from the clock (ms), so that
+    // a restarted server's states are newer than those a browser kept from the last one.
+    std::uint64_t version_;
     GameSetup setup_;
+    std::shared_ptr<ComputerPlayer> computers_[2];  // null for a human side; used by the worker
     PgnGame record_;
     Position start_;
     Position current_;
@@ -134,6 +148,7 @@ private:
     bool archived_ = false;    // already appended to the games file
     std::string result_reason_;
     std::vector<Json> evaluations_;  // White's view per position (null when unknown)
+    std::vector<Json> decisions_;    // per move: why a book or the CBR player chose it (or null)
     GameClock clock_;
     Json engine_report_;             // the status bar: the engine's last search report
     std::optional<Value> engine_score_;  // the engine's last score from its own view

@@ -1,0 +1,51 @@
+// The books and case bases that mneme serve was started with (--book, --cases): loaded once,
+// shared read-only by every game, and listed to the browser so that its New game dialog can
+// offer the CBR player and the book player, and its Analyse tab the book table.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "mneme/book/opening_book.h"
+#include "mneme/cbr/case_base.h"
+#include "mneme/gui/json_views.h"
+
+namespace mneme::gui {
+
+struct LoadedBook {
+    std::string id;    // the path as given on the command line
+    std::string name;  // its file name, for people
+    std::shared_ptr<const OpeningBook> book;
+};
+
+struct LoadedCaseBase {
+    std::string id;
+    std::string name;
+    std::shared_ptr<const CaseBase> base;
+};
+
+class PlayerLibrary {
+public:
+    // Each throws std::runtime_error naming the file and the reason when it cannot be used.
+    void add_book(const std::string& path);
+    void add_case_base(const std::string& path);
+
+    // By id, or by file name when that is unambiguous; null when there is no such file.
+    const LoadedBook* find_book(std::string_view id) const;
+    const LoadedCaseBase* find_case_base(std::string_view id) const;
+
+    const std::vector<LoadedBook>& books() const { return books_; }
+    const std::vector<LoadedCaseBase>& case_bases() const { return case_bases_; }
+
+    // What a browser may choose: the player kinds with the files they can use, the book
+    // policies and the CBR settings with their defaults.
+    Json catalogue() const;
+
+private:
+    std::vector<LoadedBook> books_;
+    std::vector<LoadedCaseBase> case_bases_;
+};
+
+}  // namespace mneme::gui

@@ -1,0 +1,88 @@
+// The New game dialog's opponent: mneme's search (optionally with a book), the CBR player with
+// a case base and its settings, or the book player; what the server offers comes from
+// /api/players (the files mneme serve was started with).
+import type { Catalogue, PlayerKind, PlayerSetup } from './api';
+
+const byId = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
+
+function fill(select: HTMLSelectElement, items: { value: string; label: string }[], keep = select.value): void {
+  select.replaceChildren(
+    ...items.map(({ value, label }) => {
+      const option = document.createElement('option');
+      option.value = value;
+      option.textContent = label;
+      return option;
+    }),
+  );
+  if (items.some((item) => item.value === keep)) select.value = keep;
+}
+
+export class PlayerChoice {
+  private catalogue: Catalogue | null = null;
+
+  constructor() {
+    byId('opponent').addEventListener('change', () => this.showOptions());
+    this.showOptions();
+  }
+
+  setCatalogue(catalogue: Catalogue): void {
+    this.catalogue = catalogue;
+    const books = catalogue.books.map((book) => ({ value: book.id, label: `${book.name} (${book.summary})` }));
+    fill(byId('engine-book'), [{ value: '', label: 'none' }, ...books]);
+    fill(byId('book-file'), books);
+    fill(byId('cbr-cases'), catalogue.case_bases.map((base) => ({ value: base.id, label: `${base.name} (${base.cases} cases)` })));
+    const policies = catalogue.book_policies.map((policy) => ({ value: policy, label: policy }));
+    fill(byId('book-policy'), policies, 'opta3');
+    // Kinds the server cannot offer stay visible, disabled, saying what is missing.
+    const missing: Partial<Record<PlayerKind, string>> = {
+      cbr: 'start mneme serve with --cases FILE.mcases',
+      book: 'start mneme serve with --book FILE (.mbook or Polyglot .bin)',
+    };
+    for (const select of ['opponent', 'edit-white', 'edit-black'].map((id) => byId<HTMLSelectElement>(id)))
+      for (const option of select.options) {
+        const available = catalogue.kinds.includes(option.value as PlayerKind);
+        option.disabled = !available;
+        option.title = available ? '' : (missing[option.value as PlayerKind] ?? '');
+      }
+    this.showOptions();
+  }
+
+  kind(): PlayerKind {
+    return byId<HTMLSelectElement>('opponent').value as PlayerKind;
+  }
+
+  // The setup for a side of `kind`, with the settings chosen in the dialog.
+  setup(kind: PlayerKind): PlayerSetup {
+    const value = (id: string) => byId<HTMLInputElement | HTMLSelectElement>(id).value;
+    const checked = (id: string) => byId<HTMLInputElement>(id).checked;
+    switch (kind) {
+      case 'engine':
+        return value('engine-book') ? { kind, book: value('engine-book'), policy: value('book-policy') } : { kind };
+      case 'book':
+        return { kind, book: value('book-file') || undefined, policy: value('book-policy') };
+      case 'cbr':
+        return {
+          kind,
+          cases: value('cbr-cases') || undefined,
+          options: {
+            weights: [value('cbr-v1'), value('cbr-v2'), value('cbr-v3')].join(','),
+            choice: value('cbr-choice'),
+            k: value('cbr-k'),
+            mirror: checked('cbr-mirror'),
+            repetition: checked('cbr-repetition'),
+            verify: value('cbr-verify'),
+          },
+        };
+      default:
+        return { kind };
+    }
+  }
+
+  private showOptions(): void {
+    const kind = this.kind();
+    byId('engine-options').hidden = kind !== 'engine';
+    byId('cbr-options').hidden = kind !== 'cbr';
+    byId('book-options').hidden = kind !== 'book' && !(kind === 'engine' && this.catalogue?.books.length);
+    byId('book-file-label').hidden = kind !== 'book';
+  }
+}
