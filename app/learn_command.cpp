@@ -12,6 +12,7 @@
 
 #include "book_arguments.h"
 #include "commands.h"
+#include "learn_support.h"
 #include "mneme/eval/eval_params.h"
 #include "mneme/eval/evaluate.h"
 #include "mneme/learn/bayes_evaluation.h"
@@ -47,48 +48,6 @@ constexpr const char* TD_USAGE =
     "         [--alpha A (100)] [--lambda L (0.7)] [--k K (0.006)] [--root] [--only REGEX]\n"
     "         [--random-plies N (6)] [--max-plies N (300)] [--seed S]";
 constexpr const char* INFO_USAGE = "usage: mneme learn info FILE.mpos [--show N]";
-
-// A line that rewrites itself on a terminal; one line every 10 s otherwise.
-class ProgressLine {
-public:
-    explicit ProgressLine(bool enabled) : enabled_(enabled), terminal_(isatty(STDERR_FILENO)) {}
-    void show(double seconds, const std::string& text) {
-        if (!enabled_ || (!terminal_ && seconds < next_line_seconds_)) return;
-        next_line_seconds_ = seconds + 10;
-        std::fprintf(stderr, "%s%s%s", terminal_ ? "\r" : "", text.c_str(), terminal_ ? "   " : "\n");
-        shown_ = terminal_;
-    }
-    void clear() {
-        if (shown_) std::fprintf(stderr, "\r\033[K");
-        shown_ = false;
-    }
-
-private:
-    bool enabled_, terminal_, shown_ = false;
-    double next_line_seconds_ = 0;
-};
-
-std::string format(const char* pattern, auto... values) {
-    char text[256];
-    std::snprintf(text, sizeof text, pattern, values...);
-    return text;
-}
-
-EvalParams load_params_or_throw(const std::string& path) {
-    EvalParams params = EvalParams::defaults();
-    std::vector<ParamFileError> errors = load_eval_params(path, params);
-    for (const ParamFileError& error : errors) std::cerr << error.to_string() << '\n';
-    if (!errors.empty())
-        throw std::runtime_error(path + ": " + std::to_string(errors.size()) +
-                                 " bad line(s); fix them before learning from this table");
-    return params;
-}
-
-std::string joined_command(const std::string& name, const Arguments& args) {
-    std::string text = "mneme learn " + name;
-    for (const std::string& a : args) text += " " + a;
-    return text;
-}
 
 int positions_command(const Arguments& args) {
     std::vector<std::string> inputs;
@@ -449,15 +408,17 @@ int info_command(const Arguments& args) {
 int learn_command(const Arguments& args) {
     if (args.empty())
         throw std::runtime_error(std::string("a subcommand is needed\n") + POSITIONS_USAGE + "\n" +
-                                 TUNE_USAGE + "\n" + BAYES_USAGE + "\n" + TD_USAGE + "\n" + INFO_USAGE);
+                                 TUNE_USAGE + "\n" + BAYES_USAGE + "\n" + TD_USAGE + "\n" + INFO_USAGE + "\n" +
+                                 "mneme learn ga ... (see mneme learn ga)");
     Arguments rest(args.begin() + 1, args.end());
     if (args[0] == "positions") return positions_command(rest);
     if (args[0] == "tune") return tune_command(rest);
     if (args[0] == "info") return info_command(rest);
     if (args[0] == "bayes") return bayes_command(rest);
     if (args[0] == "td") return td_command(rest);
+    if (args[0] == "ga") return learn_ga_command(rest);
     throw std::runtime_error("unknown subcommand '" + args[0] +
-                             "' (positions, tune, bayes, td, info)");
+                             "' (positions, tune, bayes, td, ga, info)");
 }
 
 }  // namespace mneme::app
