@@ -527,7 +527,7 @@ int learn_command(const Arguments& args) {
     if (args.empty())
         throw std::runtime_error(std::string("a subcommand is needed\n") + POSITIONS_USAGE + "\n" +
                                  TUNE_USAGE + "\n" + BAYES_USAGE + "\n" + TD_USAGE + "\n" + CURVE_USAGE + "\n" + INFO_USAGE + "\n" +
-                                 "mneme learn ga ... (see mneme learn ga)");
+                                 "mneme learn ga ... and mneme learn spsa ... (run them alone for their usage)");
     Arguments rest(args.begin() + 1, args.end());
     if (args[0] == "positions") return positions_command(rest);
     if (args[0] == "tune") return tune_command(rest);
@@ -536,8 +536,9 @@ int learn_command(const Arguments& args) {
     if (args[0] == "td") return td_command(rest);
     if (args[0] == "ga") return learn_ga_command(rest);
     if (args[0] == "curve") return curve_command(rest);
+    if (args[0] == "spsa") return learn_spsa_command(rest);
     throw std::runtime_error("unknown subcommand '" + args[0] +
-                             "' (positions, tune, bayes, td, curve, ga, info)");
+                             "' (positions, tune, bayes, td, curve, ga, spsa, info)");
 }
 
 }  // namespace mneme::app

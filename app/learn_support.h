@@ -59,5 +59,6 @@ inline std::string joined_command(const std::string& name, const Arguments& args
 
 // The subcommands that live in their own files.
 int learn_ga_command(const Arguments& args);
+int learn_spsa_command(const Arguments& args);
 
 }  // namespace mneme::app
