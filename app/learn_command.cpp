@@ -430,7 +430,7 @@ int td_command(const Arguments& args) {
         std::fprintf(stderr, "curve      after %d games: %.1f%% (+%.0f =%.0f -%.0f) vs the start table, "
                              "Elo %+.0f [%+.0f, %+.0f], %.0f s\n",
                      trained, 100 * point.wdl.score(), point.wdl.wins, point.wdl.draws,
-                     point.wdl.losses, e.elo, e.elo_lower, e.elo_upper,
+                     point.wdl.losses, e.elo + 0.0, e.elo_lower, e.elo_upper,
                      std::chrono::duration<double>(std::chrono::steady_clock::now() - begun).count());
     };
     if (!curve_path.empty()) {

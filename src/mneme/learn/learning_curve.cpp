@@ -39,7 +39,7 @@ std::string learning_curve_csv_row(const LearningCurvePoint& p) {
     EloEstimate e = trinomial_estimate(p.wdl);
     char text[256];
     std::snprintf(text, sizeof text, "%d,%.0f,%.0f,%.0f,%.0f,%.4f,%.1f,%.1f,%.1f", p.training_games,
-                  p.wdl.games(), p.wdl.wins, p.wdl.draws, p.wdl.losses, p.wdl.score(), e.elo,
+                  p.wdl.games(), p.wdl.wins, p.wdl.draws, p.wdl.losses, p.wdl.score(), e.elo + 0.0,
                   e.elo_lower, e.elo_upper);
     return text;
 }
@@ -115,7 +115,8 @@ std::string learning_curve_svg(const std::vector<LearningCurvePoint>& points, co
             << (step == 5 ? " stroke-dasharray=\"6 4\"" : "") << "/>\n"
             << "<text x=\"" << left - 8 << "\" y=\"" << y(s) + 4 << "\" text-anchor=\"end\">"
             << step * 10 << "%</text>\n";
-        std::string elo = s <= 0 ? "-inf" : s >= 1 ? "+inf" : printed("%+.0f", elo_from_score(s));
+        // Adding 0.0 turns -0 into 0, so the 50% line reads "+0".
+        std::string elo = s <= 0 ? "-inf" : s >= 1 ? "+inf" : printed("%+.0f", elo_from_score(s) + 0.0);
         svg << "<text x=\"" << left + plot_w + 8 << "\" y=\"" << y(s) + 4 << "\" fill=\"#555\">" << elo
             << "</text>\n";
     }
