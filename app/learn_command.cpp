@@ -5,6 +5,9 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <fstream>
+#include <map>
+#include <memory>
 #include <iostream>
 #include <random>
 #include <regex>
@@ -12,6 +15,7 @@
 
 #include "book_arguments.h"
 #include "commands.h"
+#include "learn_support.h"
 #include "mneme/eval/eval_params.h"
 #include "mneme/eval/evaluate.h"
 #include "mneme/learn/bayes_evaluation.h"
@@ -22,7 +26,12 @@
 #include "mneme/learn/position_file.h"
 #include "mneme/learn/position_sampler.h"
 #include "mneme/learn/search_relabel.h"
+#include "mneme/learn/category_weights.h"
+#include "mneme/learn/learning_curve.h"
 #include "mneme/learn/self_play_training.h"
+#include "mneme/learn/table_match.h"
+#include "mneme/match/player_spec.h"
+#include "mneme/util/atomic_file.h"
 
 namespace mneme::app {
 
@@ -45,50 +54,12 @@ constexpr const char* BAYES_USAGE =
 constexpr const char* TD_USAGE =
     "usage: mneme learn td --games N -o OUT.params [--params START] [--depth D (4)]\n"
     "         [--alpha A (100)] [--lambda L (0.7)] [--k K (0.006)] [--root] [--only REGEX]\n"
-    "         [--random-plies N (6)] [--max-plies N (300)] [--seed S]";
+    "         [--random-plies N (6)] [--max-plies N (300)] [--seed S] [--material-only]\n"
+    "         [--opponent 'PLAYER SPEC'...] [--opponent-params FILE (START)] [--max-in-a-row N (2)]\n"
+    "         [--curve OUT.csv [--curve-every K (25)] [--curve-games M (40)] [--curve-depth D]]";
+constexpr const char* CURVE_USAGE =
+    "usage: mneme learn curve CURVE.csv -o OUT.svg [--title T] [--subtitle S]";
 constexpr const char* INFO_USAGE = "usage: mneme learn info FILE.mpos [--show N]";
-
-// A line that rewrites itself on a terminal; one line every 10 s otherwise.
-class ProgressLine {
-public:
-    explicit ProgressLine(bool enabled) : enabled_(enabled), terminal_(isatty(STDERR_FILENO)) {}
-    void show(double seconds, const std::string& text) {
-        if (!enabled_ || (!terminal_ && seconds < next_line_seconds_)) return;
-        next_line_seconds_ = seconds + 10;
-        std::fprintf(stderr, "%s%s%s", terminal_ ? "\r" : "", text.c_str(), terminal_ ? "   " : "\n");
-        shown_ = terminal_;
-    }
-    void clear() {
-        if (shown_) std::fprintf(stderr, "\r\033[K");
-        shown_ = false;
-    }
-
-private:
-    bool enabled_, terminal_, shown_ = false;
-    double next_line_seconds_ = 0;
-};
-
-std::string format(const char* pattern, auto... values) {
-    char text[256];
-    std::snprintf(text, sizeof text, pattern, values...);
-    return text;
-}
-
-EvalParams load_params_or_throw(const std::string& path) {
-    EvalParams params = EvalParams::defaults();
-    std::vector<ParamFileError> errors = load_eval_params(path, params);
-    for (const ParamFileError& error : errors) std::cerr << error.to_string() << '\n';
-    if (!errors.empty())
-        throw std::runtime_error(path + ": " + std::to_string(errors.size()) +
-                                 " bad line(s); fix them before learning from this table");
-    return params;
-}
-
-std::string joined_command(const std::string& name, const Arguments& args) {
-    std::string text = "mneme learn " + name;
-    for (const std::string& a : args) text += " " + a;
-    return text;
-}
 
 int positions_command(const Arguments& args) {
     std::vector<std::string> inputs;
@@ -375,9 +346,14 @@ int bayes_command(const Arguments& args) {
 }
 
 int td_command(const Arguments& args) {
-    std::string params_path, only;
+    std::string params_path, only, opponent_params_path, curve_path;
+    std::vector<std::string> opponent_specs;
+    bool material_only = false;
     SelfPlayOptions options;
     options.games = 0;
+    int curve_every = 25;
+    TableMatchOptions curve;
+    curve.depth = 0;
     ArgumentReader reader(args, TD_USAGE);
     while (reader.more()) {
         std::string a = reader.next();
@@ -393,21 +369,122 @@ int td_command(const Arguments& args) {
         else if (a == "--random-plies") options.random_opening_plies = int(reader.integer(a, 0, 100));
         else if (a == "--max-plies") options.max_plies = int(reader.integer(a, 1, 10000));
         else if (a == "--seed") options.seed = std::uint64_t(reader.integer(a, 0, 1LL << 62));
+        else if (a == "--material-only") material_only = true;
+        else if (a == "--opponent") opponent_specs.push_back(reader.value(a));
+        else if (a == "--opponent-params") opponent_params_path = reader.value(a);
+        else if (a == "--max-in-a-row") options.max_in_a_row = int(reader.integer(a, 1, 1000000));
+        else if (a == "--curve") curve_path = reader.value(a);
+        else if (a == "--curve-every") curve_every = int(reader.integer(a, 1, 1000000));
+        else if (a == "--curve-games") curve.games = int(reader.integer(a, 2, 100000));
+        else if (a == "--curve-depth") curve.depth = int(reader.integer(a, 1, 60));
         else reader.unexpected(a);
     }
     if (options.games == 0 || options.save_path.empty()) throw std::runtime_error(TD_USAGE);
     EvalParams start = params_path.empty() ? EvalParams::defaults() : load_params_or_throw(params_path);
+    // The 2006 program's start: every weight 0 but the material values.
+    if (material_only) start = apply_category_weights(start, {1, 0, 0, 0, 0, 0, 0, 0});
     if (!only.empty()) options.td.tunable = tunable_matching(only);
+    EvalParams opponent_params =
+        opponent_params_path.empty() ? start : load_params_or_throw(opponent_params_path);
+
+    // The opponents, started once; each thinks to a depth, node count or time per move.
+    std::vector<std::unique_ptr<Player>> players;
+    for (const std::string& text : opponent_specs) {
+        PlayerSpec spec;
+        try {
+            spec = parse_player_spec(split_command_line(text));
+        } catch (const std::invalid_argument& e) {
+            throw std::runtime_error("--opponent '" + text + "': " + e.what());
+        }
+        TrainingOpponent opponent;
+        opponent.name = spec.name;
+        opponent.params = opponent_params;
+        opponent.limit = spec.time_control;
+        if (opponent.limit.has_clock())
+            throw std::runtime_error("--opponent '" + text + "': give it depth=, nodes= or st= "
+                                     "(seconds per move); training games have no clocks");
+        if (!opponent.limit.is_limited()) opponent.limit.depth = options.depth;
+        players.push_back(make_player(spec));
+        std::string error;
+        if (!players.back()->start(error))
+            throw std::runtime_error("--opponent '" + text + "' does not start: " + error);
+        opponent.player = players.back().get();
+        options.opponents.push_back(opponent);
+    }
+    if (options.opponents.size() == 1)
+        std::printf("opponents  %s and self-play in turn, at most %d games in a row (the 2006 "
+                    "safeguard)\n", options.opponents[0].name.c_str(), options.max_in_a_row);
+    else if (!options.opponents.empty())
+        std::printf("opponents  %zu in turn, at most %d games in a row each\n", options.opponents.size(),
+                    options.max_in_a_row);
+    std::fflush(stdout);
+
+    // The learning curve: the table so far against the starting table, every K games.
+    std::ofstream curve_file;
+    if (curve.depth == 0) curve.depth = options.depth;
+    auto measure = [&](int trained, const EvalParams& now) {
+        auto begun = std::chrono::steady_clock::now();
+        LearningCurvePoint point{trained, play_table_match(now, start, curve)};
+        curve_file << learning_curve_csv_row(point) << std::endl;
+        EloEstimate e = trinomial_estimate(point.wdl);
+        std::fprintf(stderr, "curve      after %d games: %.1f%% (+%.0f =%.0f -%.0f) vs the start table, "
+                             "Elo %+.0f [%+.0f, %+.0f], %.0f s\n",
+                     trained, 100 * point.wdl.score(), point.wdl.wins, point.wdl.draws,
+                     point.wdl.losses, e.elo + 0.0, e.elo_lower, e.elo_upper,
+                     std::chrono::duration<double>(std::chrono::steady_clock::now() - begun).count());
+    };
+    if (!curve_path.empty()) {
+        // Appended line by line so that an interrupted run keeps its measurements.
+        curve_file.open(curve_path);
+        if (!curve_file) throw std::runtime_error(curve_path + ": cannot be written");
+        curve_file << learning_curve_csv_header() << std::endl;
+        measure(0, start);
+    }
+
     int white_wins = 0, draws = 0, black_wins = 0;
+    std::map<std::string, WdlCounts> learner_results;
+    auto started = std::chrono::steady_clock::now();
     options.on_game = [&](const SelfPlayGame& g) {
         (g.result == GameResult::WHITE_WINS ? white_wins
          : g.result == GameResult::BLACK_WINS ? black_wins : draws) += 1;
-        std::fprintf(stderr, "game %d: %s in %d plies, largest change %.2f; saved %s\n", g.number,
-                     result_text(g.result), g.plies, g.largest_change, options.save_path.c_str());
+        WdlCounts& r = learner_results[g.opponent];
+        if (g.result == GameResult::DRAW) r.draws += 1;
+        else if ((g.result == GameResult::WHITE_WINS) == (g.learner == WHITE)) r.wins += 1;
+        else r.losses += 1;
+        double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+        std::fprintf(stderr, "game %d vs %s%s: %s in %d plies%s%s, largest change %.2f; %.0f s\n",
+                     g.number, g.opponent.c_str(),
+                     g.opponent == "self" ? "" : g.learner == WHITE ? " (learner white)" : " (learner black)",
+                     result_text(g.result), g.plies, g.fault.empty() ? "" : ", ",
+                     g.fault.c_str(), g.largest_change, seconds);
+        if (!curve_path.empty() && g.number % curve_every == 0) measure(g.number, *g.params);
     };
     train_by_self_play(start, options);
     std::printf("%d games: %d white wins, %d draws, %d black wins; weights in %s\n",
                 options.games, white_wins, draws, black_wins, options.save_path.c_str());
+    for (const auto& [name, r] : learner_results)
+        if (name != "self")
+            std::printf("learner vs %s: +%.0f =%.0f -%.0f\n", name.c_str(), r.wins, r.draws, r.losses);
+    if (!curve_path.empty()) std::printf("curve in %s\n", curve_path.c_str());
+    return 0;
+}
+
+int curve_command(const Arguments& args) {
+    std::string input, output, title = "TD(lambda) learning curve", subtitle;
+    ArgumentReader reader(args, CURVE_USAGE);
+    while (reader.more()) {
+        std::string a = reader.next();
+        if (a == "-o" || a == "--output") output = reader.value(a);
+        else if (a == "--title") title = reader.value(a);
+        else if (a == "--subtitle") subtitle = reader.value(a);
+        else if (a.rfind("-", 0) != 0 && input.empty()) input = a;
+        else reader.unexpected(a);
+    }
+    if (input.empty() || output.empty()) throw std::runtime_error(CURVE_USAGE);
+    std::vector<LearningCurvePoint> points = read_learning_curve_csv(input);
+    std::string svg = learning_curve_svg(points, title, subtitle);
+    write_file_atomically(output, [&](std::ostream& out) { out << svg; });
+    std::printf("wrote %s (%zu measurements)\n", output.c_str(), points.size());
     return 0;
 }
 
@@ -449,15 +526,19 @@ int info_command(const Arguments& args) {
 int learn_command(const Arguments& args) {
     if (args.empty())
         throw std::runtime_error(std::string("a subcommand is needed\n") + POSITIONS_USAGE + "\n" +
-                                 TUNE_USAGE + "\n" + BAYES_USAGE + "\n" + TD_USAGE + "\n" + INFO_USAGE);
+                                 TUNE_USAGE + "\n" + BAYES_USAGE + "\n" + TD_USAGE + "\n" + CURVE_USAGE + "\n" + INFO_USAGE + "\n" +
+                                 "mneme learn ga ... and mneme learn spsa ... (run them alone for their usage)");
     Arguments rest(args.begin() + 1, args.end());
     if (args[0] == "positions") return positions_command(rest);
     if (args[0] == "tune") return tune_command(rest);
     if (args[0] == "info") return info_command(rest);
     if (args[0] == "bayes") return bayes_command(rest);
     if (args[0] == "td") return td_command(rest);
+    if (args[0] == "ga") return learn_ga_command(rest);
+    if (args[0] == "curve") return curve_command(rest);
+    if (args[0] == "spsa") return learn_spsa_command(rest);
     throw std::runtime_error("unknown subcommand '" + args[0] +
-                             "' (positions, tune, bayes, td, info)");
+                             "' (positions, tune, bayes, td, curve, ga, spsa, info)");
 }
 
 }  // namespace mneme::app

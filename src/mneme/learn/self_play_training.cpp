@@ -6,6 +6,8 @@
 
 #include "mneme/core/movegen.h"
 #include "mneme/eval/evaluate.h"
+#include "mneme/learn/opponent_schedule.h"
+#include "mneme/learn/table_match.h"
 #include "mneme/search/search.h"
 
 namespace mneme {
@@ -44,28 +46,74 @@ EvalParams train_by_self_play(const EvalParams& start, const SelfPlayOptions& op
     SearchLimits limits;
     limits.depth = std::max(1, options.depth);
 
+    std::vector<TrainingOpponent> opponents = options.opponents;
+    if (opponents.empty() || (opponents.size() == 1 && opponents[0].player))
+        opponents.push_back(TrainingOpponent{});  // self-play
+    OpponentSchedule schedule(opponents.size(), options.max_in_a_row);
+    std::vector<int> games_against(opponents.size(), 0);
+
     for (int number = 1; number <= options.games; ++number) {
+        std::size_t index = schedule.next();
+        TrainingOpponent& opponent = opponents[index];
+        // Against an opponent the learner alternates colours; in self-play it plays both.
+        const Color learner = games_against[index]++ % 2 == 0 ? WHITE : BLACK;
         set_active_eval_params(params);
         searcher.clear();
-        Position pos;
-        for (int ply = 0; ply < options.random_opening_plies; ++ply) {
-            MoveList<LEGAL> moves(pos);
-            if (moves.size() == 0) break;
-            pos.do_move(*(moves.begin() + random() % moves.size()));
+        Position pos = random_opening(random, options.random_opening_plies);
+        const Position game_start = pos.without_history();
+        std::vector<Move> moves;
+        if (opponent.player) {
+            opponent.player->set_game_seed(options.seed ^ std::uint64_t(number));
+            opponent.player->new_game(game_start, false);
         }
-        // The learner's sequence: positions after each search (or their PV leaves).
+        // The learner's sequence: positions after each of its searches (or their PV leaves).
         LinearDataset sequence;
         GameOutcome outcome = game_outcome(pos, true);
+        std::string fault;
+        GameResult forfeit = GameResult::ONGOING;
         while (!outcome.is_over() && pos.history_length() < options.max_plies) {
-            SearchResult result = searcher.search(pos, limits);
-            Position learned = pos.without_history();
-            if (options.leaves)
-                for (Move m : result.pv) learned.do_move(m);
-            if (!learned.in_check()) add_linear_position(sequence, learned, params, 0.5f);
-            pos.do_move(result.best);
+            Move move;
+            if (!opponent.player || pos.side_to_move() == learner) {
+                set_active_eval_params(params);
+                SearchResult result = searcher.search(pos, limits);
+                Position learned = pos.without_history();
+                if (options.leaves)
+                    for (Move m : result.pv) learned.do_move(m);
+                if (!learned.in_check()) add_linear_position(sequence, learned, params, 0.5f);
+                move = result.best;
+            } else {
+                MoveRequest request;
+                request.start = game_start;
+                request.moves = moves;
+                request.position = pos;
+                request.time_control = opponent.limit;
+                set_active_eval_params(opponent.params);
+                MoveReply reply = opponent.player->play(request);
+                set_active_eval_params(params);
+                if (reply.fault != PlayerFault::NONE || reply.resigned ||
+                    !MoveList<LEGAL>(pos).contains(reply.move)) {
+                    fault = reply.fault != PlayerFault::NONE ? fault_text(reply.fault)
+                            : reply.resigned                 ? "resigned"
+                                                             : "illegal move";
+                    if (!reply.detail.empty()) fault += " (" + reply.detail + ")";
+                    forfeit = learner == WHITE ? GameResult::WHITE_WINS : GameResult::BLACK_WINS;
+                    break;
+                }
+                move = reply.move;
+            }
+            pos.do_move(move);
+            moves.push_back(move);
             outcome = game_outcome(pos, true);
         }
-        GameResult result = outcome.is_over() ? outcome.result : GameResult::DRAW;
+        GameResult result = forfeit != GameResult::ONGOING ? forfeit
+                            : outcome.is_over()            ? outcome.result
+                                                           : GameResult::DRAW;
+        if (opponent.player) {
+            opponent.player->game_over(result_text(result));
+            std::string error;
+            if (!opponent.player->healthy() && !opponent.player->restart(error))
+                throw std::runtime_error("opponent " + opponent.name + " cannot be restarted: " + error);
+        }
 
         std::vector<double> before = weights;
         if (!sequence.positions.empty())
@@ -75,7 +123,18 @@ EvalParams train_by_self_play(const EvalParams& start, const SelfPlayOptions& op
             largest = std::max(largest, std::abs(weights[i] - before[i]));
         params = rounded_table(weights, start);
         if (!options.save_path.empty()) save_eval_params(options.save_path, params);
-        if (options.on_game) options.on_game({number, result, pos.history_length(), largest});
+        if (options.on_game) {
+            SelfPlayGame g;
+            g.number = number;
+            g.result = result;
+            g.plies = int(moves.size());
+            g.largest_change = largest;
+            g.opponent = opponent.name;
+            g.learner = learner;
+            g.fault = fault;
+            g.params = &params;
+            options.on_game(g);
+        }
     }
     return params;
 }

@@ -119,6 +119,11 @@ bool MnemePlayer::start(std::string& error) {
             if (!parse_number(value, Skill::MIN_ELO, Skill::MAX_ELO, elo))
                 return bad("needs " + std::to_string(Skill::MIN_ELO) + " to " +
                            std::to_string(Skill::MAX_ELO));
+        } else if (const SearchMarginOption* margin = find_search_margin(name)) {
+            if (!parse_number(value, margin->min, margin->max, number))
+                return bad("needs " + std::to_string(margin->min) + " to " +
+                           std::to_string(margin->max));
+            options.margins.*(margin->field) = int(number);
         } else if (name == "algorithm") {
             std::string v = lower_case(value);
             if (v == "minimax") options.algorithm = SearchAlgorithm::MINIMAX;

@@ -17,7 +17,9 @@ namespace mneme {
 // mneme's searcher, configured from the spec's options: Hash, Threads, Contempt, Skill Level,
 // UCI_LimitStrength, UCI_Elo, and the search switches of search-compare (Algorithm =
 // minimax|alphabeta|failsoft|pvs, Aspiration, TranspositionTable, TTMove, CaptureOrdering,
-// Killers, CounterMoves, History, NullMove, LMR, Futility = true|false), and the book options
+// Killers, CounterMoves, History, NullMove, LMR, Futility = true|false), the search margins
+// (FutilityBase, FutilityPerDepth, ReverseFutilityPerDepth, NullMoveReduction,
+// QuiescenceDelta: whole numbers, see SEARCH_MARGIN_OPTIONS), and the book options
 // of EngineBook (OwnBook, BookFile, BookPolicy, BookDepth, BookExperience, BookOrdering,
 // OphistaFile). BookLearning=true adds each finished game to the BookExperience file (OPTA FB,
 // BookLearningWeight games per result, 5 by default) and rereads it. An unknown option,

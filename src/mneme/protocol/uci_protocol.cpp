@@ -136,6 +136,11 @@ void UciProtocol::identify() {
               std::to_string(Searcher::MAX_THREADS));
     out_.line("option name MultiPV type spin default 1 min 1 max 256");
     out_.line("option name Contempt type spin default 0 min -200 max 200");
+    const SearchMargins default_margins;
+    for (const SearchMarginOption& m : SEARCH_MARGIN_OPTIONS)
+        out_.line(std::string("option name ") + m.name + " type spin default " +
+                  std::to_string(default_margins.*(m.field)) + " min " + std::to_string(m.min) +
+                  " max " + std::to_string(m.max));
     out_.line("option name Skill Level type spin default 20 min 0 max 20");
     out_.line("option name UCI_LimitStrength type check default false");
     out_.line("option name UCI_Elo type spin default " + std::to_string(Skill::MAX_ELO) +
@@ -201,6 +206,11 @@ void UciProtocol::set_option(const Words& words) {
     } else if (name == "contempt") {
         if (!number) return info_string("Contempt needs centipawns, got '" + value + "'");
         contempt_ = Value(std::clamp<std::int64_t>(*number, -200, 200));
+    } else if (const SearchMarginOption* margin = find_search_margin(name)) {
+        if (!number || *number < margin->min || *number > margin->max)
+            return info_string(std::string(margin->name) + " needs " + std::to_string(margin->min) +
+                               " to " + std::to_string(margin->max) + ", got '" + value + "'");
+        margins_.*(margin->field) = int(*number);
     } else if (name == "skill level") {
         if (!number) return info_string("Skill Level needs 0 to 20, got '" + value + "'");
         skill_level_ = int(std::clamp<std::int64_t>(*number, 0, Skill::MAX_LEVEL));
@@ -315,6 +325,7 @@ void UciProtocol::go(const Words& words) {
     else skill_.set_level(skill_level_);
     SearchOptions options = searcher_.options();
     options.contempt = contempt_;
+    options.margins = margins_;
     options.progress_reports = true;
     options.multi_pv = std::max(multi_pv_, skill_.candidate_lines());
     if (std::uint64_t budget = skill_.node_limit())

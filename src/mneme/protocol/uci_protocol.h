@@ -42,6 +42,7 @@ private:
     bool search_unlimited_ = false;  // the running search ends only on "stop"
     int multi_pv_ = 1;
     Value contempt_ = 0;
+    SearchMargins margins_;
     int skill_level_ = Skill::MAX_LEVEL;
     bool limit_strength_ = false;
     int elo_ = Skill::MAX_ELO;

@@ -57,14 +57,17 @@ int late_move_reduction(int depth, int move_count) {
 // Frontier futility: how far below alpha the static score may be before a quiet move at
 // this depth is assumed unable to lift it (a minor piece at depth 1, more further out).
 constexpr int FUTILITY_MAX_DEPTH = 3;
-constexpr Value futility_margin(int depth) { return 100 + 120 * depth; }
+Value futility_margin(const SearchMargins& m, int depth) {
+    return Value(m.futility_base + m.futility_per_depth * depth);
+}
 // Reverse futility: a static score this far above beta is trusted to stay above it.
 constexpr int REVERSE_FUTILITY_MAX_DEPTH = 6;
-constexpr Value reverse_futility_margin(int depth) { return 90 * depth; }
+Value reverse_futility_margin(const SearchMargins& m, int depth) {
+    return Value(m.reverse_futility_per_depth * depth);
+}
 // Null-move cut-offs from this depth on are verified by a search without passes (zugzwang).
 constexpr int NULL_MOVE_VERIFICATION_DEPTH = 6;
 // Delta pruning in quiescence: what a capture may gain beyond its victim's value.
-constexpr Value QUIESCENCE_DELTA_MARGIN = 200;
 // Aspiration: the first window's half width, in centipawns.
 constexpr Value ASPIRATION_DELTA = 20;
 constexpr int ASPIRATION_MIN_DEPTH = 4;
@@ -487,7 +490,7 @@ Value Searcher::negamax(int depth, Value alpha, Value beta, int ply, bool pv_nod
     // move is assumed to stay there whatever it plays.
     if (options_.futility && !pv_node && !in_check && depth <= REVERSE_FUTILITY_MAX_DEPTH &&
         !is_mate_score(beta) &&
-        static_eval - reverse_futility_margin(depth - (improving ? 1 : 0)) >= beta)
+        static_eval - reverse_futility_margin(options_.margins, depth - (improving ? 1 : 0)) >= beta)
         return static_eval;
 
     // Null-move pruning: if passing still leaves us above beta, a real move will too.
@@ -496,7 +499,8 @@ Value Searcher::negamax(int depth, Value alpha, Value beta, int ply, bool pv_nod
         !is_mate_score(beta) && pos_.last_move() != Move::null() && ply >= null_move_min_ply_ &&
         has_non_pawn_material(pos_, us)) {
         // The further above beta, the more a pass can afford to look shallower.
-        int reduction = 3 + depth / 3 + std::min((static_eval - beta) / 200, 3);
+        int reduction = options_.margins.null_move_reduction + depth / 3 +
+                        std::min((static_eval - beta) / 200, 3);
         move_slices_[ply] = nullptr;
         pos_.do_null_move();
         Value v = -negamax(depth - 1 - reduction, -beta, -beta + 1, ply + 1, false);
@@ -536,7 +540,8 @@ Value Searcher::negamax(int depth, Value alpha, Value beta, int ply, bool pv_nod
     // Frontier futility: with the static score this far below alpha, quiet moves that do not
     // check are skipped; the margin stands in for their score.
     bool futile = options_.futility && !pv_node && !in_check && depth <= FUTILITY_MAX_DEPTH &&
-                  !is_mate_score(alpha) && static_eval + futility_margin(depth) <= alpha;
+                  !is_mate_score(alpha) &&
+                  static_eval + futility_margin(options_.margins, depth) <= alpha;
     // Move-count pruning: after this many moves in a shallow node, the quiet ones left,
     // ordered last by history, are skipped.
     const int quiet_move_limit = (3 + depth * depth) / (improving ? 1 : 2);
@@ -551,7 +556,8 @@ Value Searcher::negamax(int depth, Value alpha, Value beta, int ply, bool pv_nod
         if (!minimax && best_value > VALUE_MATED_IN_MAX_PLY) {
             if (futile && quiet && !gives_check) {
                 ++statistics_.futility_prunes;
-                best_value = std::max(best_value, static_eval + futility_margin(depth));
+                best_value =
+                    std::max(best_value, static_eval + futility_margin(options_.margins, depth));
                 continue;
             }
             if (options_.move_count_pruning && quiet && !in_check && !gives_check &&
@@ -679,7 +685,7 @@ Value Searcher::quiescence(Value alpha, Value beta, int ply, bool pv_node) {
             // Delta pruning: a capture that leaves us below alpha even if its victim came
             // for free and a margin for position besides.
             PieceType victim = m.kind() == EN_PASSANT ? PAWN : type_of(pos_.piece_on(m.to()));
-            Value optimistic = static_eval + SEE_VALUE[victim] + QUIESCENCE_DELTA_MARGIN;
+            Value optimistic = static_eval + SEE_VALUE[victim] + options_.margins.quiescence_delta;
             if (options_.futility && optimistic <= alpha && !pos_.gives_check(m)) {
                 best_value = std::max(best_value, optimistic);
                 continue;

@@ -2,7 +2,9 @@
 // measured one at a time (mneme search-compare) and so that strength can be limited.
 #pragma once
 
+#include <cctype>
 #include <string>
+#include <string_view>
 
 #include "mneme/search/score.h"
 
@@ -14,6 +16,43 @@ enum class SearchAlgorithm {
     ALPHABETA_FAIL_SOFT, // scores may fall outside the window, giving tighter table bounds
     PVS,                 // first move with the full window, the rest with null windows
 };
+
+// The search's hand-set margins, exposed (as UCI and player options of the same names) so that
+// SPSA can tune them from match results, where no gradient reaches.
+struct SearchMargins {
+    int futility_base = 100;              // frontier futility: base + per_depth * depth
+    int futility_per_depth = 120;
+    int reverse_futility_per_depth = 90;  // static null move: per_depth * depth above beta
+    int null_move_reduction = 3;          // plies, before the depth and eval bonuses
+    int quiescence_delta = 200;           // delta pruning: a capture this far short is skipped
+};
+
+struct SearchMarginOption {
+    const char* name;  // the UCI option name
+    int SearchMargins::*field;
+    int min, max;
+};
+
+inline constexpr SearchMarginOption SEARCH_MARGIN_OPTIONS[] = {
+    {"FutilityBase", &SearchMargins::futility_base, 0, 1000},
+    {"FutilityPerDepth", &SearchMargins::futility_per_depth, 0, 1000},
+    {"ReverseFutilityPerDepth", &SearchMargins::reverse_futility_per_depth, 0, 1000},
+    {"NullMoveReduction", &SearchMargins::null_move_reduction, 1, 6},
+    {"QuiescenceDelta", &SearchMargins::quiescence_delta, 0, 2000},
+};
+
+// The margin option called `name` (any case), or null.
+inline const SearchMarginOption* find_search_margin(std::string_view name) {
+    for (const SearchMarginOption& option : SEARCH_MARGIN_OPTIONS) {
+        std::string_view known = option.name;
+        if (known.size() != name.size()) continue;
+        bool same = true;
+        for (std::size_t i = 0; i < known.size() && same; ++i)
+            same = std::tolower((unsigned char)known[i]) == std::tolower((unsigned char)name[i]);
+        if (same) return &option;
+    }
+    return nullptr;
+}
 
 struct SearchOptions {
     SearchAlgorithm algorithm = SearchAlgorithm::PVS;
@@ -32,6 +71,8 @@ struct SearchOptions {
     bool futility = true;           // frontier futility and reverse futility pruning
     bool move_count_pruning = true; // late quiet moves of shallow nodes skipped
     bool see_pruning = true;        // shallow moves that lose material by exchange skipped
+
+    SearchMargins margins;
 
     Value contempt = 0;             // centipawns a draw is worse than equality for the root side
     int multi_pv = 1;               // how many best root moves to score exactly

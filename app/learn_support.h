@@ -1,0 +1,64 @@
+// What the learn subcommands share: a progress line, printf-style formatting, loading a
+// parameter table for learning, and the command line for provenance notes.
+#pragma once
+
+#include <unistd.h>
+
+#include <cstdio>
+#include <iostream>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "commands.h"
+#include "mneme/eval/eval_params.h"
+
+namespace mneme::app {
+
+// A line that rewrites itself on a terminal; one line every 10 s otherwise.
+class ProgressLine {
+public:
+    explicit ProgressLine(bool enabled) : enabled_(enabled), terminal_(isatty(STDERR_FILENO)) {}
+    void show(double seconds, const std::string& text) {
+        if (!enabled_ || (!terminal_ && seconds < next_line_seconds_)) return;
+        next_line_seconds_ = seconds + 10;
+        std::fprintf(stderr, "%s%s%s", terminal_ ? "\r" : "", text.c_str(), terminal_ ? "   " : "\n");
+        shown_ = terminal_;
+    }
+    void clear() {
+        if (shown_) std::fprintf(stderr, "\r\033[K");
+        shown_ = false;
+    }
+
+private:
+    bool enabled_, terminal_, shown_ = false;
+    double next_line_seconds_ = 0;
+};
+
+inline std::string format(const char* pattern, auto... values) {
+    char text[256];
+    std::snprintf(text, sizeof text, pattern, values...);
+    return text;
+}
+
+inline EvalParams load_params_or_throw(const std::string& path) {
+    EvalParams params = EvalParams::defaults();
+    std::vector<ParamFileError> errors = load_eval_params(path, params);
+    for (const ParamFileError& error : errors) std::cerr << error.to_string() << '\n';
+    if (!errors.empty())
+        throw std::runtime_error(path + ": " + std::to_string(errors.size()) +
+                                 " bad line(s); fix them before learning from this table");
+    return params;
+}
+
+inline std::string joined_command(const std::string& name, const Arguments& args) {
+    std::string text = "mneme learn " + name;
+    for (const std::string& a : args) text += " " + a;
+    return text;
+}
+
+// The subcommands that live in their own files.
+int learn_ga_command(const Arguments& args);
+int learn_spsa_command(const Arguments& args);
+
+}  // namespace mneme::app
