@@ -3,13 +3,16 @@
 # Debian engine, run by mneme's own match runner with the CBR player as a UCI engine
 # (`mneme uci --player cbr --cases FILE`): 5+0.05, each opening of 8moves_v3 played with both
 # colours, one game at a time (a core stays free for other jobs), PGN and JSON kept. No
-# adjudication: the CBR player reports no score, so games end by the rules. Prints the runner's
-# final table (Elo with 95% intervals, draw ratio, losses by termination).
+# adjudication: the CBR player reports no score, so games end by the rules. At this speed on a
+# loaded machine Stockfish flags (39 of 100 games in a first run), so it gets a Move Overhead of
+# 100 ms and every player 100 ms of grace per move (-margin). Prints the runner's final table
+# (Elo with 95% intervals, draw ratio, losses by termination).
 # Usage: bench/cbr_hybrid_match.sh OPPONENT CASES.mcases [GAMES] [PLAYER] [OUTDIR]
 #   OPPONENT: fairymax (XBoard) | stockfish-ELO (UCI_LimitStrength at that UCI_Elo; Stockfish
 #             15.1's lowest is 1350) | gnuchess
-#   PLAYER:   hybrid (default: choice=vote k=16 repetition=true verify=4) | faithful (the
-#             thesis's player, weights 0.5,0.5,0.5) | "NAME=VALUE ..." (any CBR settings)
+#   PLAYER:   hybrid (default: choice=vote k=16 repetition=true verify=4) | hybrid8 (the same
+#             with verify=8) | faithful (the thesis's player, weights 0.5,0.5,0.5) |
+#             "NAME=VALUE ..." (any CBR settings; the files are named after them)
 #   GAMES defaults to 100; OUTDIR to bench/results. Installs the engine's Debian package if
 #   missing. Interrupt with Ctrl-C and run again with the same arguments to resume.
 set -euo pipefail
@@ -36,15 +39,16 @@ need() {  # need COMMAND PACKAGE
 case "$opponent" in
     gnuchess)    need gnuchess gnuchess; engine=(cmd="gnuchess -u" proto=uci name=gnuchess) ;;
     stockfish-*) need stockfish stockfish; elo="${opponent#stockfish-}"
-                 engine=(cmd=stockfish proto=uci name="stockfish-$elo" option.UCI_LimitStrength=true option.UCI_Elo="$elo") ;;
+                 engine=(cmd=stockfish proto=uci name="stockfish-$elo" option.UCI_LimitStrength=true option.UCI_Elo="$elo" "option.Move Overhead=100") ;;
     fairymax)    need fairymax fairymax; engine=(cmd=fairymax proto=xboard name=fairymax) ;;
     *) echo "cbr_hybrid_match: unknown opponent '$opponent'" >&2; exit 2 ;;
 esac
 
 case "$player" in
     hybrid)   settings="choice=vote k=16 repetition=true verify=4" ;;
+    hybrid8)  settings="choice=vote k=16 repetition=true verify=8" ;;
     faithful) settings="weights=0.5,0.5,0.5" ;;
-    *=*)      settings="$player"; player="cbr" ;;
+    *=*)      settings="$player"; player="$(echo "$settings" | tr -s ' =,' '_--')" ;;
     *) echo "cbr_hybrid_match: PLAYER must be hybrid, faithful or NAME=VALUE settings" >&2; exit 2 ;;
 esac
 options=""
@@ -62,6 +66,6 @@ if [[ -s "$pgn" && -x "$binary" ]]; then resume=(-resume); else cp "$mneme" "$bi
     -engine cmd="$binary uci --player cbr --cases $cases --seed 1$options" proto=uci \
             name="cbr-$player" timeout=300 \
     -engine "${engine[@]}" \
-    -each tc=5+0.05 -games 2 -rounds $((games / 2)) -concurrency 1 \
+    -each tc=5+0.05 -margin 100 -games 2 -rounds $((games / 2)) -concurrency 1 \
     -openings file="$openings" order=random -seed 1 \
     -pgnout "$pgn" "${resume[@]}" -json "$outdir/cbr-$player-vs-$opponent.json"
