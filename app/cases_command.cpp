@@ -32,10 +32,11 @@ extern "C" void on_cases_interrupt(int) {
 constexpr const char* BUILD_USAGE =
     "usage: mneme cases build IN.pgn[.gz|.zst]... -o OUT.mcases\n"
     "         [--player NAME]... [--min-elo N] [--max-elo N] [--max-cases N] [--sample-seed S]\n"
-    "         [--bucket LOW-HIGH]... [--max-games N] [--quiet]\n"
+    "         [--bucket LOW-HIGH]... [--max-games N] [--mirror] [--quiet]\n"
     "  --player selects the named expert's moves (\"Last, First\", \"Last,F.\", \"First Last\");\n"
     "  --min-elo/--max-elo the moves of players rated in the range; neither: every move;\n"
-    "  --bucket (repeated) one base per rating range in one pass: OUT-LOW-HIGH.mcases";
+    "  --bucket (repeated) one base per rating range in one pass: OUT-LOW-HIGH.mcases;\n"
+    "  --mirror follows every case with its colour-flipped copy (after the --max-cases sample)";
 constexpr const char* LATENCY_USAGE =
     "usage: mneme cases latency BASE.mcases [--sizes N,N,...] [--queries N] [--k N] [--mirror]\n"
     "  the first N cases of the base for each size; queries are positions of the last games";
@@ -91,6 +92,7 @@ int build_command(const Arguments& args) {
         else if (a == "--sample-seed") options.sample_seed = std::uint64_t(reader.integer(a, 0, 1LL << 62));
         else if (a == "--bucket") options.elo_buckets.push_back(parse_bucket(reader.value(a)));
         else if (a == "--max-games") options.max_games = std::uint64_t(reader.integer(a, 1, 1LL << 40));
+        else if (a == "--mirror") options.mirror = true;
         else if (a == "--quiet") quiet = true;
         else if (a == "-" || a.rfind("-", 0) != 0) inputs.push_back(a);
         else reader.unexpected(a);

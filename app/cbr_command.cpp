@@ -25,9 +25,11 @@ namespace mneme::app {
 namespace {
 
 constexpr const char* EXPERIMENT_USAGE =
-    "usage: mneme cbr experiment EXPERT.mcases... [--rounds N (3)] [--threads N (1)]\n"
+    "usage: mneme cbr experiment PARTICIPANT... [--rounds N (3)] [--threads N (1)]\n"
     "         [--configs thesis|V1,V2,V3[/V1,V2,V3...]] [--option NAME=VALUE]... [--pgn OUT.pgn]\n"
-    "  experts are listed weakest first; every ordered pair plays N rounds per configuration";
+    "  a participant is a case base (EXPERT.mcases, played by the CBR agent) or a baseline:\n"
+    "  'random' (random legal moves) or 'greedy' (1-ply material greed); experts are listed\n"
+    "  weakest first; every ordered pair plays N rounds per configuration";
 constexpr const char* PREDICT_USAGE =
     "usage: mneme cbr predict BASE.mcases GAMES.pgn[.zst] [--player NAME] [--from-game N]\n"
     "         [--positions N (1000)] [--depth D (0: no engine)] [--option NAME=VALUE]...";
@@ -56,8 +58,14 @@ void apply_option(const std::string& option, CbrSettings& settings) {
                                  (error.empty() ? "expected NAME=VALUE" : error));
 }
 
-Expert open_expert(const std::string& path) {
-    Expert expert;
+Participant open_participant(const std::string& word) {
+    Participant expert;
+    if (word == "random" || word == "greedy") {
+        expert.name = word;
+        expert.kind = word == "random" ? ParticipantKind::RANDOM_MOVER : ParticipantKind::GREEDY_MOVER;
+        return expert;
+    }
+    const std::string& path = word;
     expert.name = std::filesystem::path(path).stem().string();
     expert.base = CaseBase::open(path);
     double sum = 0;
@@ -91,7 +99,7 @@ std::string format_weights(const AdaptationWeights& w) {
 
 // The showdown table (points of the row expert against the column expert), the orderings and
 // the share of decisive games of one configuration.
-void print_configuration(const std::vector<Expert>& experts, const ExperimentResult& result,
+void print_configuration(const std::vector<Participant>& experts, const ExperimentResult& result,
                          int configuration) {
     int n = int(experts.size());
     Crosstable table(n);
@@ -118,48 +126,57 @@ void print_configuration(const std::vector<Expert>& experts, const ExperimentRes
                 100.0 * double(decisive) / double(std::max<std::size_t>(games, 1)));
 }
 
-// Maximum-likelihood ratings over all the games, and how many expert pairs they order as the
-// experts' ratings do.
-void print_ratings(const std::vector<Expert>& experts, const ExperimentResult& result) {
+// Maximum-likelihood ratings over all the games, and how many pairs of rated case bases they
+// order as the bases' movers' ratings do.
+void print_ratings(const std::vector<Participant>& experts, const ExperimentResult& result) {
     std::vector<RatedGame> rated;
     for (const ExperimentGame& g : result.games)
         rated.push_back({g.white, g.black, white_score(g.outcome)});
     RatingFit fit = fit_rating_model(int(experts.size()), rated);
     std::printf("\nratings (maximum likelihood over all %zu games, 95%% intervals):\n",
                 result.games.size());
-    std::printf("  %2s  %-28s %9s %14s\n", "#", "expert", "mean Elo", "rating");
-    for (std::size_t i = 0; i < experts.size(); ++i)
-        std::printf("  %2zu  %-28s %9.0f %7.0f +- %3.0f\n", i + 1, experts[i].name.c_str(),
-                    experts[i].mean_elo, fit.players[i].elo, fit.players[i].error95);
+    std::printf("  %2s  %-28s %9s %14s\n", "#", "participant", "mean Elo", "rating");
+    for (std::size_t i = 0; i < experts.size(); ++i) {
+        std::string elo = experts[i].mean_elo > 0 ? std::to_string(int(experts[i].mean_elo + 0.5)) : "-";
+        std::printf("  %2zu  %-28s %9s %7.0f +- %3.0f\n", i + 1, experts[i].name.c_str(),
+                    elo.c_str(), fit.players[i].elo, fit.players[i].error95);
+    }
+    // Only case bases whose movers have ratings have an expected place in the order.
+    auto rated_base = [&](std::size_t i) {
+        return experts[i].kind == ParticipantKind::CASE_BASE && experts[i].mean_elo > 0;
+    };
     int agree = 0, pairs = 0;
     for (std::size_t i = 0; i < experts.size(); ++i)
         for (std::size_t j = i + 1; j < experts.size(); ++j) {
+            if (!rated_base(i) || !rated_base(j)) continue;
             ++pairs;
             bool expert_order = experts[i].mean_elo < experts[j].mean_elo;
             agree += expert_order == (fit.players[i].elo < fit.players[j].elo);
         }
-    std::printf("  pairs ordered as the experts' Elo: %d of %d\n", agree, pairs);
+    std::printf("  pairs of rated case bases ordered as their movers' mean Elo: %d of %d\n", agree, pairs);
     std::size_t decisive = 0;
     for (const ExperimentGame& g : result.games) decisive += g.outcome.result != GameResult::DRAW;
     std::printf("  decisive games: %zu of %zu (%.0f%%)\n", decisive, result.games.size(),
                 100.0 * double(decisive) / double(std::max<std::size_t>(result.games.size(), 1)));
 }
 
-void write_experiment_pgn(const std::string& path, const std::vector<Expert>& experts,
+void write_experiment_pgn(const std::string& path, const std::vector<Participant>& experts,
                           const ExperimentSettings& settings, const ExperimentResult& result) {
     write_file_atomically(path, [&](std::ostream& out) {
         for (const ExperimentGame& g : result.games) {
             PgnMainline game;
-            const Expert& white = experts[std::size_t(g.white)];
-            const Expert& black = experts[std::size_t(g.black)];
+            const Participant& white = experts[std::size_t(g.white)];
+            const Participant& black = experts[std::size_t(g.black)];
             game.headers.set("Event", "mneme cbr experiment");
             game.headers.set("Site", "?");
             game.headers.set("Date", "????.??.??");
             game.headers.set("Round", std::to_string(g.round));
             game.headers.set("White", white.name);
             game.headers.set("Black", black.name);
-            game.headers.set("WhiteElo", std::to_string(int(white.mean_elo + 0.5)));
-            game.headers.set("BlackElo", std::to_string(int(black.mean_elo + 0.5)));
+            if (white.mean_elo > 0)
+                game.headers.set("WhiteElo", std::to_string(int(white.mean_elo + 0.5)));
+            if (black.mean_elo > 0)
+                game.headers.set("BlackElo", std::to_string(int(black.mean_elo + 0.5)));
             game.headers.set("Configuration",
                              format_weights(settings.configurations[std::size_t(g.configuration)]));
             game.headers.set("Seed", std::to_string(g.round - 1));
@@ -187,8 +204,8 @@ int experiment_command(const Arguments& args) {
         else reader.unexpected(a);
     }
     if (paths.size() < 2) throw std::runtime_error(EXPERIMENT_USAGE);
-    std::vector<Expert> experts;
-    for (const std::string& path : paths) experts.push_back(open_expert(path));
+    std::vector<Participant> experts;
+    for (const std::string& path : paths) experts.push_back(open_participant(path));
 
     bool terminal = isatty(STDERR_FILENO);
     std::mutex progress_mutex;
@@ -207,10 +224,17 @@ int experiment_command(const Arguments& args) {
     ExperimentResult result = run_experiment(experts, settings);
     if (terminal) std::fprintf(stderr, "\r\033[K");
 
-    std::printf("experts:\n");
-    for (std::size_t i = 0; i < experts.size(); ++i)
-        std::printf("  %2zu  %-28s mean Elo %4.0f, %zu cases\n", i + 1, experts[i].name.c_str(),
-                    experts[i].mean_elo, experts[i].base->cases().size());
+    std::printf("participants:\n");
+    for (std::size_t i = 0; i < experts.size(); ++i) {
+        const Participant& p = experts[i];
+        if (p.kind == ParticipantKind::CASE_BASE)
+            std::printf("  %2zu  %-28s mean Elo %4.0f, %zu cases\n", i + 1, p.name.c_str(),
+                        p.mean_elo, p.base->cases().size());
+        else
+            std::printf("  %2zu  %-28s baseline: %s\n", i + 1, p.name.c_str(),
+                        p.kind == ParticipantKind::RANDOM_MOVER ? "a random legal move"
+                                                                : "mate in one, else the best static exchange");
+    }
     for (int c = 0; c < int(settings.configurations.size()); ++c) {
         std::printf("\nconfiguration %d (v1 v2 v3 = %s): points of row against column\n", c + 1,
                     format_weights(settings.configurations[std::size_t(c)]).c_str());

@@ -103,6 +103,34 @@ TEST(CbrCaseBuild, SeveralRatingBucketsInOnePass) {
     EXPECT_TRUE(build.cases.empty());
 }
 
+TEST(CbrCaseBuild, MirrorAddsTheColourFlippedCopyOfEachCase) {
+    test::ScratchDirectory dir("cbr_mirror");
+    std::string pgn = dir.write("games.pgn", GAMES);
+    CaseBuildOptions options;
+    options.players = {"Carlsen, Magnus"};
+    options.mirror = true;
+    CaseBuild build = build_cases({pgn}, options);
+    // 1.e4, 2.Nf3 (game 1, a White win) and 1...d5 (game 2, a draw), each with its copy.
+    ASSERT_EQ(build.cases.size(), 6u);
+    const CaseRecord& e4 = build.cases[0];
+    const CaseRecord& e4_flipped = build.cases[1];
+    EXPECT_EQ(e4.expert_move(), Move::make(NORMAL, SQ_E2, SQ_E4));
+    EXPECT_EQ(e4_flipped.expert_move(), Move::make(NORMAL, SQ_E7, SQ_E5));
+    EXPECT_EQ(e4_flipped.mover, BLACK);
+    EXPECT_EQ(e4_flipped.board, e4.board);  // the start position is symmetric
+    EXPECT_EQ(e4_flipped.game_result(), GameResult::BLACK_WINS);
+    EXPECT_EQ(e4_flipped.game, e4.game);
+    EXPECT_EQ(build.cases[3].board, build.cases[2].board.mirrored());
+    EXPECT_EQ(build.cases[3].expert_move(), Move::make(NORMAL, SQ_G8, SQ_F6));  // 2.Nf3
+    // 1...d5 after 1.d4 becomes White's 1.d4 with a black pawn already on d5.
+    EXPECT_EQ(build.cases[5].board, build.cases[4].board.mirrored());
+    EXPECT_NE(build.cases[5].board, build.cases[4].board);
+    EXPECT_EQ(build.cases[5].mover, WHITE);  // 1...d5 becomes a White case
+    EXPECT_EQ(build.cases[5].expert_move(), Move::make(NORMAL, SQ_D2, SQ_D4));
+    EXPECT_EQ(build.cases[5].game_result(), GameResult::DRAW);
+    EXPECT_NE(case_build_description({pgn}, options).find("--mirror"), std::string::npos);
+}
+
 TEST(CbrCaseFile, RoundTripAndRejections) {
     test::ScratchDirectory dir("cbr_file");
     std::string pgn = dir.write("games.pgn", GAMES);

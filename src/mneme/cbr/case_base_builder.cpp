@@ -7,6 +7,7 @@
 #include <random>
 
 #include "mneme/book/game_filter.h"
+#include "mneme/cbr/case_retrieval.h"
 #include "mneme/cbr/player_name.h"
 #include "mneme/pgn/pgn_reader.h"
 
@@ -61,6 +62,24 @@ std::uint16_t clamp_u16(std::uint64_t value) {
 
 }  // namespace
 
+std::vector<CaseRecord> with_mirrored_cases(const std::vector<CaseRecord>& cases) {
+    std::vector<CaseRecord> both;
+    both.reserve(2 * cases.size());
+    for (const CaseRecord& c : cases) {
+        both.push_back(c);
+        CaseRecord flipped = c;
+        flipped.board = case_board_for(c, true);
+        flipped.move = case_move_for(c, true).raw();
+        flipped.mover = std::uint8_t(~c.mover_color());
+        GameResult result = c.game_result();
+        flipped.result = std::uint8_t(result == GameResult::WHITE_WINS   ? GameResult::BLACK_WINS
+                                      : result == GameResult::BLACK_WINS ? GameResult::WHITE_WINS
+                                                                         : result);
+        both.push_back(flipped);
+    }
+    return both;
+}
+
 std::string case_build_description(const std::vector<std::string>& inputs,
                                    const CaseBuildOptions& options) {
     std::string text = "mneme cases build";
@@ -75,6 +94,7 @@ std::string case_build_description(const std::vector<std::string>& inputs,
         text.append(" --max-cases " + std::to_string(options.max_cases) + " --sample-seed " +
                     std::to_string(options.sample_seed));
     if (options.max_games) text.append(" --max-games " + std::to_string(options.max_games));
+    if (options.mirror) text.append(" --mirror");
     return text;
 }
 
@@ -182,14 +202,18 @@ CaseBuild build_cases(const std::vector<std::string>& inputs, const CaseBuildOpt
     stats.seconds = std::chrono::duration<double>(Clock::now() - start).count();
     CaseBuild build;
     build.stats = std::move(stats);
+    auto finish = [&](CaseSample& sample) {
+        std::vector<CaseRecord> cases = sample.take();
+        return options.mirror ? with_mirrored_cases(cases) : cases;
+    };
     if (options.elo_buckets.empty()) {
-        build.cases = samples.front().take();
+        build.cases = finish(samples.front());
         build.bucket_moves_selected = {samples.front().offered()};
         return build;
     }
     for (CaseSample& sample : samples) {
         build.bucket_moves_selected.push_back(sample.offered());
-        build.buckets.push_back(sample.take());
+        build.buckets.push_back(finish(sample));
     }
     return build;
 }

@@ -40,6 +40,10 @@ struct CaseBuildOptions {
     // Several rating buckets in one pass (each [first, second], its own sample of at most
     // max_cases): the experts of the ranking experiment. Replaces min_elo and max_elo.
     std::vector<std::pair<int, int>> elo_buckets;
+    // Each selected case is followed by its colour-flipped copy (board mirrored, colours and
+    // result swapped): twice the cases, the other colour's view of every position. Applied
+    // after the max_cases sample.
+    bool mirror = false;
     // Called at most about once a second.
     std::function<void(const CaseBuildProgress&)> progress;
     // Each message of the PGN reader (an unreadable game, a warning), as it comes.
@@ -73,6 +77,9 @@ struct CaseBuild {
     std::vector<std::uint64_t> bucket_moves_selected;  // before each bucket's sample
     CaseBuildStats stats;
 };
+
+// Every case followed by its colour-flipped copy (same game, ply and rating).
+std::vector<CaseRecord> with_mirrored_cases(const std::vector<CaseRecord>& cases);
 
 // Reads `inputs` (plain, .gz or .zst PGN; "-" is stdin) and collects the cases.
 CaseBuild build_cases(const std::vector<std::string>& inputs, const CaseBuildOptions& options);

@@ -4,13 +4,49 @@
 #include <chrono>
 #include <thread>
 
+#include "mneme/match/in_process_players.h"
+
 namespace mneme {
 
 std::vector<AdaptationWeights> thesis_configurations() {
     return {{0.5, 0.5, 0.5}, {0.8, 0.8, 0.5}, {0.8, 0.2, 0.5}, {0.2, 0.5, 0.8}, {0.2, 0.5, 0.2}};
 }
 
-ExperimentGame play_cbr_game(CbrAgent& white, CbrAgent& black, std::uint64_t seed) {
+ExperimentMover::ExperimentMover(const Participant& participant, const CbrSettings& settings) {
+    PlayerSpec spec;
+    spec.name = participant.name;
+    switch (participant.kind) {
+    case ParticipantKind::CASE_BASE:
+        agent_ = std::make_unique<CbrAgent>(participant.base, settings);
+        break;
+    case ParticipantKind::RANDOM_MOVER:
+        baseline_ = std::make_unique<RandomPlayer>(spec);
+        break;
+    case ParticipantKind::GREEDY_MOVER:
+        baseline_ = std::make_unique<GreedyPlayer>(spec);
+        break;
+    }
+}
+
+ExperimentMover::~ExperimentMover() = default;
+
+void ExperimentMover::seed(std::uint64_t seed) {
+    if (agent_) agent_->seed(seed);
+    else baseline_->set_game_seed(seed);
+}
+
+CbrDecision ExperimentMover::choose(const Position& pos) {
+    if (agent_) return agent_->choose(pos);
+    // The baselines look at the position alone.
+    MoveRequest request;
+    request.position = pos;
+    CbrDecision decision;
+    decision.move = baseline_->play(request).move;
+    return decision;
+}
+
+ExperimentGame play_experiment_game(ExperimentMover& white, ExperimentMover& black,
+                                    std::uint64_t seed) {
     white.seed(seed);
     black.seed(seed);
     ExperimentGame game;
@@ -26,14 +62,14 @@ ExperimentGame play_cbr_game(CbrAgent& white, CbrAgent& black, std::uint64_t see
     return game;
 }
 
-ExperimentResult run_experiment(const std::vector<Expert>& experts,
+ExperimentResult run_experiment(const std::vector<Participant>& participants,
                                 const ExperimentSettings& settings) {
     auto start = std::chrono::steady_clock::now();
     ExperimentResult result;
     for (int c = 0; c < int(settings.configurations.size()); ++c)
         for (int round = 1; round <= settings.rounds; ++round)
-            for (int w = 0; w < int(experts.size()); ++w)
-                for (int b = 0; b < int(experts.size()); ++b)
+            for (int w = 0; w < int(participants.size()); ++w)
+                for (int b = 0; b < int(participants.size()); ++b)
                     if (w != b) {
                         ExperimentGame g;
                         g.white = w;
@@ -49,9 +85,9 @@ ExperimentResult run_experiment(const std::vector<Expert>& experts,
             ExperimentGame& slot = result.games[i];
             CbrSettings agent = settings.agent;
             agent.weights = settings.configurations[std::size_t(slot.configuration)];
-            CbrAgent white(experts[std::size_t(slot.white)].base, agent);
-            CbrAgent black(experts[std::size_t(slot.black)].base, agent);
-            ExperimentGame played = play_cbr_game(white, black, std::uint64_t(slot.round - 1));
+            ExperimentMover white(participants[std::size_t(slot.white)], agent);
+            ExperimentMover black(participants[std::size_t(slot.black)], agent);
+            ExperimentGame played = play_experiment_game(white, black, std::uint64_t(slot.round - 1));
             slot.outcome = played.outcome;
             slot.moves = std::move(played.moves);
             slot.fallback_moves = played.fallback_moves;

@@ -2,6 +2,8 @@
 // case base each; every ordered pair plays `rounds` games per weight configuration, both
 // behaviours seeded with round - 1, until checkmate or a draw rule (no move cap, adjudication
 // or resignation). The caller turns the games into showdowns, orderings and ratings.
+// Baselines (the match runner's random and material-greedy movers) can take part beside the
+// case bases, so the ratings have fixed points that owe nothing to cases.
 #pragma once
 
 #include <functional>
@@ -14,10 +16,19 @@
 
 namespace mneme {
 
-struct Expert {
+class Player;  // mneme/match/player.h: the baselines are the match runner's players
+
+enum class ParticipantKind {
+    CASE_BASE,     // the CBR agent with `base`
+    RANDOM_MOVER,  // a uniformly random legal move
+    GREEDY_MOVER,  // mate in one, else the best static exchange (1-ply material greed)
+};
+
+struct Participant {
     std::string name;
-    std::shared_ptr<const CaseBase> base;
-    double mean_elo = 0;  // of the movers in the base (0 when unrated)
+    ParticipantKind kind = ParticipantKind::CASE_BASE;
+    std::shared_ptr<const CaseBase> base;  // CASE_BASE only
+    double mean_elo = 0;  // of the movers in the base (0 when unrated, and for baselines)
 };
 
 // The five (v1, v2, v3) of the thesis's Table 2.
@@ -33,7 +44,7 @@ struct ExperimentSettings {
 };
 
 struct ExperimentGame {
-    int white = 0, black = 0;  // expert indices
+    int white = 0, black = 0;  // participant indices
     int round = 1;             // 1-based; the seed is round - 1
     int configuration = 0;
     GameOutcome outcome;
@@ -46,10 +57,24 @@ struct ExperimentResult {
     double seconds = 0;
 };
 
-ExperimentResult run_experiment(const std::vector<Expert>& experts,
+ExperimentResult run_experiment(const std::vector<Participant>& participants,
                                 const ExperimentSettings& settings);
 
-// One game between two agents from the standard start; both agents are seeded with `seed`.
-ExperimentGame play_cbr_game(CbrAgent& white, CbrAgent& black, std::uint64_t seed);
+// One participant as a player of experiment games: the CBR agent or a baseline.
+class ExperimentMover {
+public:
+    ExperimentMover(const Participant& participant, const CbrSettings& settings);
+    ~ExperimentMover();
+    void seed(std::uint64_t seed);
+    CbrDecision choose(const Position& pos);
+
+private:
+    std::unique_ptr<CbrAgent> agent_;
+    std::unique_ptr<Player> baseline_;
+};
+
+// One game from the standard start; both movers are seeded with `seed`.
+ExperimentGame play_experiment_game(ExperimentMover& white, ExperimentMover& black,
+                                    std::uint64_t seed);
 
 }  // namespace mneme
