@@ -23,7 +23,16 @@ constexpr const char* EXITS_USAGE =
     "         [--min-games N (20)] [--max-ply N (70)]";
 constexpr const char* NODES_USAGE =
     "usage: mneme book nodes --positions FILE --book BOOK.mbook [--ophista FILE.mhist]\n"
-    "         [--depths 4,5,6] [--hash MB (16)]";
+    "         [--depths 4,5,6] [--hash MB (16)] [--search engine|classic]";
+
+// GnuChess 4.0's ordering tools without the pruning and reductions of a modern search: PVS with
+// the table and its move, MVV-LVA captures, killers and the history heuristic. The thesis's
+// host searched like this, so its node counts are closer to this baseline than to the engine's.
+SearchOptions classic_search() {
+    SearchOptions o = SearchOptions::plain(SearchAlgorithm::PVS);
+    o.transposition_table = o.tt_move = o.capture_ordering = o.killers = o.history = true;
+    return o;
+}
 
 std::vector<int> parse_depths(const std::string& text) {
     std::vector<int> depths;
@@ -55,8 +64,10 @@ struct OrderingVariant {
 // Total nodes of iterative deepening to `depth` over all positions, each searched from a
 // cleared table and history, so that the count does not depend on the order of the positions.
 std::uint64_t count_nodes(const std::vector<Position>& positions, const OrderingVariant& variant,
-                          int depth, std::size_t hash_mb, int* applied) {
+                          int depth, std::size_t hash_mb, const SearchOptions& options,
+                          int* applied) {
     Searcher searcher(hash_mb);
+    searcher.set_options(options);
     if (variant.book || variant.ophista)
         searcher.set_ordering_hint(std::make_shared<DatabaseOrdering>(variant.book, variant.ophista));
     std::uint64_t nodes = 0;
@@ -131,6 +142,8 @@ int book_nodes_command(const Arguments& args) {
     std::string positions_path, book_path, ophista_path;
     std::vector<int> depths{4, 5, 6};
     std::size_t hash_mb = 16;
+    SearchOptions options;
+    std::string search_name = "engine";
     ArgumentReader reader(args, NODES_USAGE);
     while (reader.more()) {
         std::string a = reader.next();
@@ -144,7 +157,13 @@ int book_nodes_command(const Arguments& args) {
             depths = parse_depths(reader.value(a));
         else if (a == "--hash")
             hash_mb = std::size_t(reader.integer(a, 1, 65536));
-        else
+        else if (a == "--search") {
+            search_name = reader.value(a);
+            if (search_name == "classic") options = classic_search();
+            else if (search_name != "engine")
+                throw std::runtime_error("--search: '" + search_name +
+                                         "' is not engine or classic");
+        } else
             reader.unexpected(a);
     }
     if (positions_path.empty() || book_path.empty()) throw std::runtime_error(NODES_USAGE);
@@ -165,9 +184,10 @@ int book_nodes_command(const Arguments& args) {
         variants.push_back({"T1 + T2", book, ophista});
     }
 
-    std::printf("%zu positions from %s; book %s%s%s\n", positions.size(), positions_path.c_str(),
-                book_path.c_str(), ophista_path.empty() ? "" : ", OPHISTA ",
-                ophista_path.c_str());
+    std::printf("%zu positions from %s; book %s%s%s; %s search\n", positions.size(),
+                positions_path.c_str(), book_path.c_str(), ophista_path.empty() ? "" : ", OPHISTA ",
+                ophista_path.c_str(),
+                search_name == "engine" ? "the engine's" : "a classic (PVS, table, MVV-LVA, killers, history)");
     std::printf("nodes of iterative deepening to each depth, summed over the positions "
                 "(change against none)\n\n");
     std::printf("| depth |");
@@ -180,7 +200,8 @@ int book_nodes_command(const Arguments& args) {
         std::printf("| %d |", depth);
         std::uint64_t baseline = 0;
         for (std::size_t i = 0; i < variants.size(); ++i) {
-            std::uint64_t nodes = count_nodes(positions, variants[i], depth, hash_mb, &applied[i]);
+            std::uint64_t nodes =
+                count_nodes(positions, variants[i], depth, hash_mb, options, &applied[i]);
             if (i == 0) {
                 baseline = nodes;
                 std::printf(" %s |", thousands(nodes).c_str());

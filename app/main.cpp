@@ -61,6 +61,7 @@ void print_usage() {
         "  book exits BOOK -o OUT.txt [--count N] [--seed S] [--policy P]\n"
         "                         positions just out of book, with the moves that led there\n"
         "  book nodes --positions FILE --book BOOK.mbook [--ophista F.mhist] [--depths 4,5,6]\n"
+        "       [--search engine|classic]\n"
         "                         search nodes with and without the database move ordering\n"
         "  cases build IN.pgn[.zst]... -o OUT.mcases [--player NAME]... [--min-elo N] [--max-elo N]\n"
         "       [--max-cases N] [--sample-seed S] [--max-games N] [--quiet]\n"

@@ -9,11 +9,14 @@
 #            against the same reference player, GAMES games each
 #   themes   the same with the French and the King's Indian books, from 1.e4 e6 and
 #            1.d4 Nf6 2.c4 g6
+#   ordering the match effect of techniques 1 and 2: OPTA 3 with BookOrdering, with OPHISTA,
+#            with both (read against the OPTA 3 row, played with the same seed)
 #   fb       OPTA FB: TRAIN training games that learn into an experience file, then GAMES games
 #            against the reference with and without it
 #   tables   prints the tables of everything played so far (also done after each step)
 #
-# usage: bench/book_experiments.sh [books|nodes|matches|themes|fb|tables|all]...  (default: all)
+# usage: bench/book_experiments.sh [books|nodes|matches|themes|ordering|fb|tables|all]...
+#   (default: all)
 # environment: WORK (/work/tmp/book2) for books, PGN and results; GAMES (300); TRAIN (200);
 #   NODES per move (3000); CONCURRENCY (1); NICE (10); SEED (1).
 #
@@ -69,12 +72,17 @@ step_nodes() {
     local exits="$work/results/french_exits.txt" random="$work/results/random_exits.txt"
     [[ -s "$exits" ]] || run book exits "$work/french.mbook" --count 100 --seed "$seed" -o "$exits"
     [[ -s "$random" ]] || run book exits "$work/union.mbook" --count 50 --seed "$seed" -o "$random"
-    for set in french:french_exits random:random_exits; do
-        local name="${set%%:*}" file="$work/results/${set#*:}.txt" out="$work/results/nodes_${set%%:*}.txt"
-        local b="$work/union.mbook" h="$work/union.mhist"
-        [[ "$name" == french ]] && { b="$work/french.mbook"; h="$work/french.mhist"; }
-        [[ -s "$out" ]] || run book nodes --book "$b" --ophista "$h" --positions "$file" \
-            --depths 4,5,6 >"$out.tmp" && mv "$out.tmp" "$out"
+    # The engine's search, then a classic one closer to the thesis's host (GnuChess 4.0).
+    for search in engine classic; do
+        for name in french random; do
+            local out="$work/results/nodes_${name}_$search.txt"
+            local b="$work/union.mbook" h="$work/union.mhist"
+            [[ "$name" == french ]] && { b="$work/french.mbook"; h="$work/french.mhist"; }
+            [[ -s "$out" ]] && continue
+            run book nodes --book "$b" --ophista "$h" --positions "$work/results/${name}_exits.txt" \
+                --depths 4,5,6 --search "$search" >"$out.tmp"
+            mv "$out.tmp" "$out"
+        done
     done
 }
 
@@ -137,6 +145,19 @@ step_themes() {
     done
 }
 
+step_ordering() {
+    step_books
+    ophista union
+    local opta3
+    opta3=$(book_options "$work/union.mbook" opta3)
+    # shellcheck disable=SC2086
+    match opta3_t1 -- $opta3 option.BookOrdering=true
+    # shellcheck disable=SC2086
+    match opta3_t2 -- $opta3 option.OphistaFile="$work/union.mhist"
+    # shellcheck disable=SC2086
+    match opta3_t1t2 -- $opta3 option.BookOrdering=true option.OphistaFile="$work/union.mhist"
+}
+
 step_fb() {
     step_books
     local experience="$work/results/fb_experience.mbook"
@@ -160,11 +181,23 @@ step_tables() {
     echo
     echo "Matches against the reference ($nodes nodes per move; Elo of the row's player, 95% pentanomial interval):"
     echo
-    echo "| player | games | W / D / L | score | Elo (95%) |"
-    echo "|---|---|---|---|---|"
-    for json in "$work"/results/match_*.json; do
+    echo "| player | games | W / D / L | score | Elo (95%) | distinct first 16 plies |"
+    echo "|---|---|---|---|---|---|"
+    local name json
+    for name in none opta1 opta2 opta3 wilson polyglot opta3_t1 opta3_t2 opta3_t1t2 \
+        fb_training fb_after french_none french_opta1 french_opta2 french_opta3 \
+        kid_none kid_opta1 kid_opta2 kid_opta3; do
+        json="$work/results/match_$name.json"
         [[ -s "$json" ]] || continue
-        jq -r '.pairs[0] | "| \(.first) | \(.wins + .draws + .losses) | \(.wins) / \(.draws) / \(.losses) | \(.pentanomial_estimate.score * 1000 | round / 10)% | \(.pentanomial_estimate.elo | round) [\(.pentanomial_estimate.elo_lower | round), \(.pentanomial_estimate.elo_upper | round)] |"' "$json"
+        # Games that share their first 16 plies are not independent samples.
+        local distinct
+        distinct=$(awk 'BEGIN { RS = "" } /^\[/ { next } {
+            text = $0; gsub(/\{[^}]*\}/, "", text); gsub(/[0-9]+\.+/, "", text)
+            n = split(text, words, " "); key = ""
+            for (i = 1; i <= 16 && i <= n; i++) key = key " " words[i]
+            if (!(key in seen)) { seen[key] = 1; count++ } }
+            END { print count + 0 }' "${json%.json}.pgn")
+        jq -r --arg distinct "$distinct" '.pairs[0] | "| \(.first) | \(.wins + .draws + .losses) | \(.wins) / \(.draws) / \(.losses) | \(.pentanomial_estimate.score * 1000 | round / 10)% | \(.pentanomial_estimate.elo | round) [\(.pentanomial_estimate.elo_lower | round), \(.pentanomial_estimate.elo_upper | round)] | \($distinct) |"' "$json"
     done
     for file in "$work"/results/nodes_*.txt; do
         [[ -s "$file" ]] && { echo; cat "$file"; }
@@ -172,10 +205,10 @@ step_tables() {
 }
 
 steps=("$@")
-[[ ${#steps[@]} -eq 0 || "${steps[0]}" == all ]] && steps=(books nodes matches themes fb)
+[[ ${#steps[@]} -eq 0 || "${steps[0]}" == all ]] && steps=(books nodes matches fb themes ordering)
 for s in "${steps[@]}"; do
     case "$s" in
-        books|nodes|matches|themes|fb|tables) "step_$s" ;;
+        books|nodes|matches|themes|ordering|fb|tables) "step_$s" ;;
         *) echo "book_experiments: unknown step '$s'" >&2; exit 2 ;;
     esac
 done
