@@ -213,7 +213,7 @@ int info_command(const Arguments& args) {
 
 int book_command(const Arguments& args) {
     constexpr const char* USAGE =
-        "usage: mneme book build|merge|export|probe|info|ophista|learn ... (see 'mneme help')";
+        "usage: mneme book build|merge|export|probe|info|ophista|learn|exits|nodes ... (see 'mneme help')";
     if (args.empty()) throw std::runtime_error(USAGE);
     Arguments rest(args.begin() + 1, args.end());
     if (args[0] == "build") return build_command(rest);
@@ -223,6 +223,8 @@ int book_command(const Arguments& args) {
     if (args[0] == "probe") return book_probe_command(rest);
     if (args[0] == "ophista") return book_ophista_command(rest);
     if (args[0] == "learn") return book_learn_command(rest);
+    if (args[0] == "exits") return book_exits_command(rest);
+    if (args[0] == "nodes") return book_nodes_command(rest);
     throw std::runtime_error("unknown subcommand '" + args[0] + "'; " + USAGE);
 }
 

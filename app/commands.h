@@ -29,6 +29,8 @@ int book_export_command(const Arguments& args);
 int book_probe_command(const Arguments& args);
 int book_ophista_command(const Arguments& args);
 int book_learn_command(const Arguments& args);
+int book_exits_command(const Arguments& args);
+int book_nodes_command(const Arguments& args);
 // cases build|info|latency: case bases for the CBR player.
 int cases_command(const Arguments& args);
 // cbr experiment|predict: the thesis's experiment and move prediction.

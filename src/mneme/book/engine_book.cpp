@@ -107,6 +107,15 @@ BookOptionResult EngineBook::set_option(std::string_view name, const std::string
                       " positions)";
         }
         return rebuild_hint(message);
+    } else if (name == "bookseed") {
+        std::uint64_t seed = 0;
+        auto [end, error] = std::from_chars(value.data(), value.data() + value.size(), seed);
+        if (error != std::errc() || end != value.data() + value.size() || seed > MAX_SEED)
+            return failed("BookSeed needs a whole number from 0 to " + std::to_string(MAX_SEED) +
+                          ", got '" + value + "'");
+        book_seed_ = seed;
+        // 0 is the default and means "not reproducible": a fresh seed from the system.
+        rng_.seed(seed ? seed : std::random_device{}());
     } else if (name == "bookexperience") {
         experience_path_ = value == "<empty>" ? "" : value;
         if (!book_) return BookOptionResult::SET;  // applied when a book is loaded

@@ -9,6 +9,8 @@
 //                                        in the search just after the book
 //   OphistaFile     path                 technique 2 (OPHISTA): the history tables of
 //                                        `mneme book ophista` for quiet moves after the book
+//   BookSeed        0..2^62 (0)          seeds the policy's random draws (OPTA 1, OPTA 3's
+//                                        noise, weighted); 0 keeps the system's random seed
 // The last two reach the search through ordering_hint(); OwnBook need not be on for them.
 // A file that cannot be used leaves no book (or no experience) and a message; the engine goes on.
 #pragma once
@@ -42,6 +44,7 @@ class EngineBook {
 public:
     static constexpr int DEFAULT_DEPTH = 40;
     static constexpr int MAX_DEPTH = 1000;
+    static constexpr std::uint64_t MAX_SEED = std::uint64_t(1) << 62;
 
     // Sets one option when `name` (lower case) is a book option; `message` says what was
     // loaded or what is wrong (empty when there is nothing to say).
@@ -60,7 +63,9 @@ public:
     // both off). A new object after each change of these options.
     std::shared_ptr<MoveOrderingHint> ordering_hint() const { return hint_; }
 
-    void seed(std::uint64_t value) { rng_.seed(value); }
+    // Seeds the random draws with `value` mixed with BookSeed (a game seed of a match runner).
+    void seed(std::uint64_t value) { rng_.seed(book_seed_ ^ value); }
+    std::uint64_t book_seed() const { return book_seed_; }
     bool enabled() const { return enabled_; }
     const OpeningBook* book() const { return book_ ? &*book_ : nullptr; }
     const BookPolicy& policy() const { return policy_; }
@@ -81,6 +86,7 @@ private:
     bool book_ordering_ = false;
     std::shared_ptr<const OphistaFile> ophista_;
     std::shared_ptr<MoveOrderingHint> hint_;
+    std::uint64_t book_seed_ = 0;
     std::mt19937_64 rng_{std::random_device{}()};
 };
 

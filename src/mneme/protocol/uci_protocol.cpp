@@ -162,6 +162,8 @@ void UciProtocol::identify() {
     out_.line("option name BookExperience type string default <empty>");
     out_.line("option name BookOrdering type check default false");
     out_.line("option name OphistaFile type string default <empty>");
+    // A spin's range must fit the GUIs' 32-bit integers.
+    out_.line("option name BookSeed type spin default 0 min 0 max 2147483647");
     out_.line("uciok");
 }
 

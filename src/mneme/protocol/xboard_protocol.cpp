@@ -186,6 +186,7 @@ bool XboardProtocol::handle(const std::string& line) {
         out_.line("feature option=\"BookExperience -file \"");
         out_.line("feature option=\"BookOrdering -check 0\"");
         out_.line("feature option=\"OphistaFile -file \"");
+        out_.line("feature option=\"BookSeed -spin 0 0 2147483647\"");
         out_.line("feature done=1");
     } else if (command == "new") {
         new_game();
