@@ -14,14 +14,6 @@
 namespace mneme {
 namespace {
 
-std::string games(int count, const std::string& moves, const std::string& result) {
-    std::string pgn;
-    for (int i = 0; i < count; ++i)
-        pgn += "[Event \"t\"]\n[White \"a\"]\n[Black \"b\"]\n[Result \"" + result + "\"]\n\n" +
-               moves + " " + result + "\n\n";
-    return pgn;
-}
-
 // 25 games 1.e4 e5 2.Nf3, 20 games 1.d4 d5, 5 games 1.c4: with 20 games needed, the book is
 // left after 1.e4 e5 2.Nf3 and after 1.d4 d5, and 1.c4 is never played.
 struct SmallBook {
@@ -29,9 +21,9 @@ struct SmallBook {
     std::string path = dir.file("small.mbook");
 
     SmallBook() {
-        std::string pgn = dir.write("small.pgn", games(25, "1. e4 e5 2. Nf3", "1-0") +
-                                                     games(20, "1. d4 d5", "1/2-1/2") +
-                                                     games(5, "1. c4", "0-1"));
+        std::string pgn = dir.write("small.pgn", test::repeated_games(25, "1. e4 e5 2. Nf3", "1-0") +
+                                                     test::repeated_games(20, "1. d4 d5", "1/2-1/2") +
+                                                     test::repeated_games(5, "1. c4", "0-1"));
         build_book({pgn}, path, {});
     }
 };

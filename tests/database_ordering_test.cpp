@@ -19,13 +19,6 @@
 namespace mneme {
 namespace {
 
-std::string games(int count, const std::string& moves, const std::string& result) {
-    std::string pgn;
-    for (int i = 0; i < count; ++i)
-        pgn += "[Result \"" + result + "\"]\n\n" + moves + " " + result + "\n\n";
-    return pgn;
-}
-
 // 30 Ruy Lopez games won by White and 10 Italian draws, as a book and as OPHISTA tables.
 struct Database {
     test::ScratchDirectory dir{"database_ordering_test"};
@@ -36,8 +29,8 @@ struct Database {
 
     Database() {
         std::string pgn = dir.write(
-            "db.pgn", games(30, "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7", "1-0") +
-                          games(10, "1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. c3 Nf6", "1/2-1/2"));
+            "db.pgn", test::repeated_games(30, "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7", "1-0") +
+                          test::repeated_games(10, "1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. c3 Nf6", "1/2-1/2"));
         build_book({pgn}, book_path, {});
         book = std::make_shared<const BookFile>(BookFile::open(book_path));
         stats = build_ophista({pgn}, *book, ophista_path, {});

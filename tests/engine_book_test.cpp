@@ -18,24 +18,15 @@
 namespace mneme {
 namespace {
 
-// `count` copies of one game.
-std::string games(int count, const std::string& moves, const std::string& result) {
-    std::string pgn;
-    for (int i = 0; i < count; ++i)
-        pgn += "[Event \"t\"]\n[White \"a\"]\n[Black \"b\"]\n[Result \"" + result + "\"]\n\n" +
-               moves + " " + result + "\n\n";
-    return pgn;
-}
-
 // From the start: 1.e4 in 25 games all won by White, 1.d4 in 20 draws, 1.c4 in 5 losses.
 struct TinyBook {
     test::ScratchDirectory dir{"engine_book_test"};
     std::string path = dir.file("tiny.mbook");
 
     TinyBook() {
-        std::string pgn = dir.write("tiny.pgn", games(25, "1. e4 e5 2. Nf3", "1-0") +
-                                                    games(20, "1. d4 d5", "1/2-1/2") +
-                                                    games(5, "1. c4", "0-1"));
+        std::string pgn = dir.write("tiny.pgn", test::repeated_games(25, "1. e4 e5 2. Nf3", "1-0") +
+                                                    test::repeated_games(20, "1. d4 d5", "1/2-1/2") +
+                                                    test::repeated_games(5, "1. c4", "0-1"));
         build_book({pgn}, path, {});
     }
 };

@@ -21,19 +21,11 @@ struct Reply {
     Json body;
 };
 
-std::string games(int count, const std::string& moves, const std::string& result) {
-    std::string pgn;
-    for (int i = 0; i < count; ++i)
-        pgn += "[Event \"t\"]\n[White \"a\"]\n[Black \"b\"]\n[Result \"" + result + "\"]\n\n" + moves + " " +
-               result + "\n\n";
-    return pgn;
-}
-
 // 1. e4: 30 games (20 won, 5 drawn, 5 lost by White); 1. d4: 10 draws; 1. c4: 2 wins.
 std::string tiny_book(const test::ScratchDirectory& dir) {
-    std::string pgn = games(20, "1. e4 e5", "1-0") + games(5, "1. e4 c5", "1/2-1/2") +
-                      games(5, "1. e4 e6", "0-1") + games(10, "1. d4 d5", "1/2-1/2") +
-                      games(2, "1. c4 e5", "1-0");
+    std::string pgn = test::repeated_games(20, "1. e4 e5", "1-0") + test::repeated_games(5, "1. e4 c5", "1/2-1/2") +
+                      test::repeated_games(5, "1. e4 e6", "0-1") + test::repeated_games(10, "1. d4 d5", "1/2-1/2") +
+                      test::repeated_games(2, "1. c4 e5", "1-0");
     std::string path = dir.file("tiny.mbook");
     build_book({dir.write("tiny.pgn", pgn)}, path, {});
     return path;

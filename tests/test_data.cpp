@@ -39,4 +39,12 @@ std::string ScratchDirectory::write(const std::string& name, const std::string& 
     return path;
 }
 
+std::string repeated_games(int count, const std::string& moves, const std::string& result) {
+    std::string pgn;
+    for (int i = 0; i < count; ++i)
+        pgn += "[Event \"t\"]\n[White \"a\"]\n[Black \"b\"]\n[Result \"" + result + "\"]\n\n" +
+               moves + " " + result + "\n\n";
+    return pgn;
+}
+
 }  // namespace mneme::test

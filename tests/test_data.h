@@ -12,6 +12,10 @@ bool have_data();
 // True in the sanitizer build, where slow data-heavy tests use smaller samples.
 bool sanitized_build();
 
+// PGN text of `count` copies of one game (`moves` in movetext, `result` as tag and terminator),
+// the building block of the small hand-counted books and databases of the tests.
+std::string repeated_games(int count, const std::string& moves, const std::string& result);
+
 // A directory of its own for one test process ("mneme_PURPOSE_PID" in the temporary
 // directory), removed with its contents when the object goes.
 class ScratchDirectory {

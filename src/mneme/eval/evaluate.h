@@ -66,6 +66,18 @@ void set_evaluation_override(std::function<int(const Position&)> evaluation);
 const EvalParams& active_eval_params();
 void set_active_eval_params(const EvalParams& params);
 
+// Restores the active table when it goes, however the code that changed it ends.
+class ActiveEvalParamsGuard {
+public:
+    ActiveEvalParamsGuard() : saved_(active_eval_params()) {}
+    ~ActiveEvalParamsGuard() { set_active_eval_params(saved_); }
+    ActiveEvalParamsGuard(const ActiveEvalParamsGuard&) = delete;
+    ActiveEvalParamsGuard& operator=(const ActiveEvalParamsGuard&) = delete;
+
+private:
+    EvalParams saved_;
+};
+
 // The terms of the evaluation by category for each side, as a printable table.
 std::string evaluation_report(const Position& pos, const EvalParams& params);
 std::string evaluation_report(const Position& pos);

@@ -24,20 +24,10 @@ EvalParams rounded_table(const std::vector<double>& weights, const EvalParams& s
     return params;
 }
 
-// Restores the active table however training ends.
-class ActiveTableGuard {
-public:
-    ActiveTableGuard() : saved_(active_eval_params()) {}
-    ~ActiveTableGuard() { set_active_eval_params(saved_); }
-
-private:
-    EvalParams saved_;
-};
-
 }  // namespace
 
 EvalParams train_by_self_play(const EvalParams& start, const SelfPlayOptions& options) {
-    ActiveTableGuard guard;
+    ActiveEvalParamsGuard guard;
     std::vector<int> values = start.to_vector();
     std::vector<double> weights(values.begin(), values.end());
     EvalParams params = start;

@@ -9,19 +9,6 @@
 
 namespace mneme {
 
-namespace {
-
-class ActiveTableGuard {
-public:
-    ActiveTableGuard() : saved_(active_eval_params()) {}
-    ~ActiveTableGuard() { set_active_eval_params(saved_); }
-
-private:
-    EvalParams saved_;
-};
-
-}  // namespace
-
 Position random_opening(std::mt19937_64& random, int plies) {
     for (;;) {
         Position pos;
@@ -35,7 +22,7 @@ Position random_opening(std::mt19937_64& random, int plies) {
 }
 
 WdlCounts play_table_match(const EvalParams& a, const EvalParams& b, const TableMatchOptions& options) {
-    ActiveTableGuard guard;
+    ActiveEvalParamsGuard guard;
     std::mt19937_64 random(options.seed);
     Searcher searchers[2] = {Searcher(8), Searcher(8)};  // [0] thinks with a, [1] with b
     const EvalParams* tables[2] = {&a, &b};
