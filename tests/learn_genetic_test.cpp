@@ -143,9 +143,11 @@ TEST(LearnGenetic, SeedIndividualsJoinTheFirstGeneration) {
 }
 
 TEST(LearnCategoryWeights, ScaleEachCategoryOfTheEvaluation) {
-    const EvalParams base = EvalParams::defaults();
+    // King safety at 1.5 with a danger multiplier of 2 (whatever the built-in table says): an
+    // integer, so king danger scales in halves.
+    EvalParams base = EvalParams::defaults();
+    base.king_danger_multiplier = 2;
     EXPECT_EQ(apply_category_weights(base, UNIT_CATEGORY_WEIGHTS).to_vector(), base.to_vector());
-    // King safety at 1.5: its danger multiplier is the integer 2, so it scales in halves.
     const CategoryWeights weights = {1.5, 0.5, 2.0, 1.5, 0.0, 0.75, 1.75, 0.25};
     EvalParams scaled = apply_category_weights(base, weights);
     int checked_king_danger = 0;

@@ -111,10 +111,14 @@ double evaluation_error(const std::vector<TrainingPosition>& positions, const Ev
     return total / double(positions.size());
 }
 
+bool is_endgame_knowledge(const std::string& name) {
+    return name.rfind("mating_drive_", 0) == 0 || name == "unstoppable_passer";
+}
+
 std::vector<bool> default_tunable_parameters() {
     std::vector<bool> tunable(EvalParams::size());
     for (std::size_t i = 0; i < tunable.size(); ++i)
-        tunable[i] = param_role(i) != ParamRole::FIXED;
+        tunable[i] = param_role(i) != ParamRole::FIXED && !is_endgame_knowledge(EvalParams::flat_name(i));
     return tunable;
 }
 

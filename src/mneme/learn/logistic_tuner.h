@@ -5,6 +5,7 @@
 
 #include <cmath>
 #include <functional>
+#include <string>
 #include <vector>
 
 #include "mneme/learn/linear_evaluation.h"
@@ -40,7 +41,7 @@ struct TunerOptions {
     // A pull towards the starting weights: adds l2 * sum (w - w0)^2 to the error, so that
     // parameters the data rarely sees (far corners of the piece-square tables) stay put.
     double l2 = 0;
-    // Which flat parameters may change; empty means every one whose role is not FIXED.
+    // Which flat parameters may change; empty means default_tunable_parameters().
     std::vector<bool> tunable;
     std::function<void(const TuningEpoch&)> on_epoch;
 };
@@ -51,7 +52,13 @@ std::vector<double> tune_weights(const LinearDataset& training, const LinearData
                                  const std::vector<double>& start, double k,
                                  const TunerOptions& options);
 
-// Which parameters tune_weights changes by default: every one whose role is not FIXED.
+// The mating drives and the unstoppable-passer bonus: rules, not estimates. Game results carry
+// no signal on them (a won KR-K is won wherever the lone king stands, and such positions are
+// rare), and tuning them on human games turned the drives negative, so they stay as written.
+bool is_endgame_knowledge(const std::string& flat_name);
+
+// Which parameters tune_weights changes by default: every one whose role is not FIXED, except
+// the endgame knowledge.
 std::vector<bool> default_tunable_parameters();
 
 // The same error as mean_squared_error, but with the real evaluate() and a rounded table: what
