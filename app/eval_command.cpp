@@ -10,8 +10,9 @@
 
 namespace mneme::app {
 
-// mneme eval [--params FILE] [--write-params FILE] [--bayes MODEL] [--fen] [FEN]
-// With no FEN, the starting position. The FEN may be given as one argument or as its six
+// mneme eval [--hand-written] [--params FILE] [--write-params FILE] [--bayes MODEL] [--fen] [FEN]
+// With no FEN, the starting position. --hand-written starts from the table as written by hand
+// instead of the built-in (tuned) one. The FEN may be given as one argument or as its six
 // fields unquoted.
 int eval_command(const Arguments& args) {
     EvalParams params = EvalParams::defaults();
@@ -29,6 +30,8 @@ int eval_command(const Arguments& args) {
             if (!errors.empty())
                 std::cerr << "mneme eval: " << errors.size() << " line(s) of " << path
                           << " skipped\n";
+        } else if (arg == "--hand-written") {
+            params = EvalParams::hand_written();
         } else if (arg == "--bayes" && i + 1 < args.size()) {
             bayes_path = args[++i];
         } else if (arg == "--fen") {

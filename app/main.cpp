@@ -23,7 +23,7 @@ void print_usage() {
         "                         search 42 fixed positions; prints nodes and nodes/s\n"
         "  search-compare --epd FILE --depth N [--limit K]\n"
         "                         node counts of each search variant at a fixed depth\n"
-        "  eval [--params FILE] [--write-params FILE] [--bayes MODEL] [--fen] [FEN]\n"
+        "  eval [--hand-written] [--params FILE] [--write-params FILE] [--bayes MODEL] [--fen] [FEN]\n"
         "                         the static evaluation term by term (default: start position)\n"
         "  epd-test FILE.epd [--movetime MS | --depth N] [--threads N] [--limit K]\n"
         "                         solve a test suite (bm/am) and count the solutions\n"

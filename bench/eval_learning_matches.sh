@@ -5,13 +5,16 @@
 #   tune       the logistic ("Texel") tuning of every weight on human + TCEC positions
 #   bayes      the thesis's Bayesian evaluation and its variants: all games, draws excluded,
 #              strong games only, independent terms
+#   ga         the thesis's genetic algorithm over the 8 category weights (500 positions, 20
+#              generations; about half an hour)
 #   texel      the tuned table against the built-in one, TEXEL_GAMES games
 #   thesis     the thesis's Tables 6.2/6.3 with mneme as the host: Bayes, mixed Bayes and the
-#              variants against the classic evaluation, GAMES games each
+#              variants and the genetic algorithm's table against the classic evaluation, GAMES
+#              games each
 #   tables     prints the tables of everything played so far (also done after each step)
 #
-# usage: bench/eval_learning_matches.sh [positions|tune|bayes|texel|thesis|tables|all]...
-# environment: WORK (/work/tmp/evallearn); GAMES (200); TEXEL_GAMES (1000); NODES per move
+# usage: bench/eval_learning_matches.sh [positions|tune|bayes|ga|texel|thesis|tables|all]...
+# environment: WORK (/work/tmp/evallearn); GAMES (200); TEXEL_GAMES (2000); NODES per move
 #   (20000); CONCURRENCY (2); NICE (10); SEED (1).
 #
 # Games are limited by nodes per move so that the result measures the evaluation, not the load of
@@ -25,7 +28,7 @@ set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 work="${WORK:-/work/tmp/evallearn}"
 games="${GAMES:-200}"
-texel_games="${TEXEL_GAMES:-1000}"
+texel_games="${TEXEL_GAMES:-2000}"
 nodes="${NODES:-20000}"
 concurrency="${CONCURRENCY:-2}"
 niceness="${NICE:-10}"
@@ -85,6 +88,12 @@ match() {  # match NAME GAMES -- ENGINE-ARGUMENTS...
     mv "$out.json.tmp" "$out.json"
 }
 
+step_ga() {
+    [[ -s "$work/ga.params" ]] ||
+        run learn ga "$human" --positions 500 --test-positions 500 --generations 20 \
+            -o "$work/ga.params" --seed "$seed" 2>&1 | tee "$work/ga.log" | tail -20
+}
+
 step_texel() {
     match tuned "$texel_games" -- --params "$work/tuned.params"
 }
@@ -96,6 +105,7 @@ step_thesis() {
     match bayes_strong "$games" -- --eval bayes --bayes-model "$work/bayes_strong.bayes"
     match bayes_indep "$games" -- --eval bayes --bayes-model "$work/bayes_indep.bayes"
     match mixed_bayes_strong "$games" -- --eval mixed-bayes --bayes-model "$work/bayes_strong.bayes"
+    match ga "$games" -- --params "$work/ga.params"
 }
 
 step_tables() {
@@ -105,7 +115,7 @@ step_tables() {
     echo "| player | games | W / D / L | score | Elo (95%) |"
     echo "|---|---|---|---|---|"
     local name json
-    for name in tuned bayes mixed_bayes bayes_wd bayes_strong bayes_indep mixed_bayes_strong; do
+    for name in tuned_v1 tuned bayes mixed_bayes bayes_wd bayes_strong bayes_indep mixed_bayes_strong ga; do
         json="$work/results/match_$name.json"
         [[ -s "$json" ]] || continue
         jq -r '.pairs[0] | "| \(.first) | \(.wins + .draws + .losses) | \(.wins) / \(.draws) / \(.losses) | \(.pentanomial_estimate.score * 1000 | round / 10)% | \(.pentanomial_estimate.elo | round) [\(.pentanomial_estimate.elo_lower | round), \(.pentanomial_estimate.elo_upper | round)] |"' "$json"
@@ -113,10 +123,10 @@ step_tables() {
 }
 
 steps=("$@")
-[[ ${#steps[@]} -eq 0 || "${steps[0]}" == all ]] && steps=(positions tune bayes texel thesis)
+[[ ${#steps[@]} -eq 0 || "${steps[0]}" == all ]] && steps=(positions tune bayes ga texel thesis)
 for s in "${steps[@]}"; do
     case "$s" in
-        positions|tune|bayes|texel|thesis|tables) "step_$s" ;;
+        positions|tune|bayes|ga|texel|thesis|tables) "step_$s" ;;
         *) echo "eval_learning_matches: unknown step '$s'" >&2; exit 2 ;;
     esac
 done

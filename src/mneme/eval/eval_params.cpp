@@ -231,6 +231,12 @@ int& flat_slot(EvalParams& p, std::size_t index) {
 }  // namespace
 
 EvalParams EvalParams::defaults() {
+    EvalParams p = hand_written();
+    apply_named_values(p, tuned_eval_values());
+    return p;
+}
+
+EvalParams EvalParams::hand_written() {
     EvalParams p{};
     p.piece_value[PAWN] = {90, 115};
     p.piece_value[KNIGHT] = {330, 300};
@@ -301,7 +307,6 @@ EvalParams EvalParams::defaults() {
     p.mating_drive_to_edge = 12;
     p.mating_drive_king_closeness = 4;
     p.mating_drive_bishop_corner = 20;
-    apply_named_values(p, tuned_eval_values());
     return p;
 }
 

@@ -83,7 +83,12 @@ struct EvalParams {
     int mating_drive_king_closeness;  // per step the strong king is closer
     int mating_drive_bishop_corner;   // KBN v K: per step closer to a bishop-coloured corner
 
+    // The table the program evaluates with: the hand-written values with the tuned ones
+    // (tuned_eval_values) over them.
     static EvalParams defaults();
+    // The values as written by hand before any tuning: the tuner's starting point and the
+    // reference the tuned table is measured against.
+    static EvalParams hand_written();
 
     // The flat view used by tuners: every integer of the table, pairs as (mg, eg) in a row.
     static std::size_t size();
