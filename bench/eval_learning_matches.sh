@@ -2,12 +2,13 @@
 # Learning the evaluation (Toni 1996 ch. 6, issue 7) measured in games:
 #   positions  training positions from the union file (both players >= 2000; a strong-games set with both
 #              players >= 2500) and from the TCEC games
-#   tune       the logistic ("Texel") tuning of every weight on human + TCEC positions
+#   tune       the logistic ("Texel") tuning of every weight on human + TCEC positions, from the
+#              hand-written table
 #   bayes      the thesis's Bayesian evaluation and its variants: all games, draws excluded,
 #              strong games only, independent terms
 #   ga         the thesis's genetic algorithm over the 8 category weights (500 positions, 20
 #              generations; about half an hour)
-#   texel      the tuned table against the built-in one, TEXEL_GAMES games
+#   texel      the tuned table against the hand-written one, TEXEL_GAMES games
 #   thesis     the thesis's Tables 6.2/6.3 with mneme as the host: Bayes, mixed Bayes and the
 #              variants and the genetic algorithm's table against the classic evaluation, GAMES
 #              games each
@@ -21,7 +22,8 @@
 # a shared machine (the Bayesian evaluation is also slower per node: the thesis's 5.5k against
 # 12-13k nodes/s; a node limit leaves that cost out, which favours it). Both players are separate
 # `mneme engine` processes over UCI, each with its own table or model; the reference is the
-# built-in classic evaluation. Openings: the 8-move suite in random order, each with both colours.
+# classic evaluation with the hand-written table (`mneme eval --hand-written --write-params`),
+# as are the Bayesian players' mixed gate and category scores. Openings: the 8-move suite in random order, each with both colours.
 # Every step resumes: files and finished matches are kept; a cut-off match goes on (-resume).
 set -euo pipefail
 
@@ -47,6 +49,9 @@ mneme="$work/mneme"
 [[ -x "$mneme" ]] || cp "$root/build/release/mneme" "$mneme"
 run() { nice -n "$niceness" "$mneme" "$@"; }
 
+hand_written="$work/hand_written.params"
+[[ -s "$hand_written" ]] || run eval --hand-written --write-params "$hand_written" >/dev/null
+
 step_positions() {
     [[ -s "$work/human.mpos" ]] ||
         run learn positions "$human" -o "$work/human.mpos" --min-elo 2000 --max-per-game 8 --seed "$seed"
@@ -58,18 +63,19 @@ step_positions() {
 
 step_tune() {
     [[ -s "$work/tuned.params" ]] ||
-        run learn tune "$work/human.mpos" "$work/tcec.mpos" -o "$work/tuned.params" \
+        run learn tune "$work/human.mpos" "$work/tcec.mpos" -o "$work/tuned.params" --params "$hand_written" \
             --source "$work/eval_params_tuned.cpp" --epochs 400 --batch 65536 --rate 0.5 \
             --seed "$seed" 2>&1 | tee "$work/tune.log" | grep -v '^epoch' || true
 }
 
 step_bayes() {
-    [[ -s "$work/bayes.bayes" ]] || run learn bayes "$work/human.mpos" -o "$work/bayes.bayes"
+    local fit=(learn bayes --params "$hand_written")
+    [[ -s "$work/bayes.bayes" ]] || run "${fit[@]}" "$work/human.mpos" -o "$work/bayes.bayes"
     [[ -s "$work/bayes_wd.bayes" ]] ||
-        run learn bayes "$work/human.mpos" -o "$work/bayes_wd.bayes" --exclude-draws
-    [[ -s "$work/bayes_strong.bayes" ]] || run learn bayes "$work/strong.mpos" -o "$work/bayes_strong.bayes"
+        run "${fit[@]}" "$work/human.mpos" -o "$work/bayes_wd.bayes" --exclude-draws
+    [[ -s "$work/bayes_strong.bayes" ]] || run "${fit[@]}" "$work/strong.mpos" -o "$work/bayes_strong.bayes"
     [[ -s "$work/bayes_indep.bayes" ]] ||
-        run learn bayes "$work/human.mpos" -o "$work/bayes_indep.bayes" --independent
+        run "${fit[@]}" "$work/human.mpos" -o "$work/bayes_indep.bayes" --independent
 }
 
 match() {  # match NAME GAMES -- ENGINE-ARGUMENTS...
@@ -79,8 +85,8 @@ match() {  # match NAME GAMES -- ENGINE-ARGUMENTS...
     local resume=()
     [[ -s "$out.pgn" ]] && resume=(-resume)
     echo "== $name: $count games" >&2
-    run match -engine cmd="$mneme engine $*" proto=uci name="$name" \
-        -engine cmd="$mneme" proto=uci name=classic \
+    run match -engine cmd="$mneme engine --params $hand_written $*" proto=uci name="$name" \
+        -engine cmd="$mneme engine --params $hand_written" proto=uci name=classic \
         -each nodes="$nodes" option.Hash=16 -games 2 -rounds $((count / 2)) \
         -concurrency "$concurrency" -seed "$seed" -openings file="$openings" order=random \
         -draw movenumber=40 movecount=8 score=10 -resign movecount=3 score=600 -maxmoves 150 \
@@ -90,7 +96,7 @@ match() {  # match NAME GAMES -- ENGINE-ARGUMENTS...
 
 step_ga() {
     [[ -s "$work/ga.params" ]] ||
-        run learn ga "$human" --positions 500 --test-positions 500 --generations 20 \
+        run learn ga "$human" --params "$hand_written" --positions 500 --test-positions 500 --generations 20 \
             -o "$work/ga.params" --seed "$seed" 2>&1 | tee "$work/ga.log" | tail -20
 }
 
@@ -110,7 +116,7 @@ step_thesis() {
 
 step_tables() {
     echo
-    echo "Against the classic evaluation ($nodes nodes per move; Elo of the row's player, 95% pentanomial interval):"
+    echo "Against the classic evaluation with the hand-written table ($nodes nodes per move; Elo of the row's player, 95% pentanomial interval):"
     echo
     echo "| player | games | W / D / L | score | Elo (95%) |"
     echo "|---|---|---|---|---|"
@@ -118,7 +124,7 @@ step_tables() {
     for name in tuned_v1 tuned bayes mixed_bayes bayes_wd bayes_strong bayes_indep mixed_bayes_strong ga; do
         json="$work/results/match_$name.json"
         [[ -s "$json" ]] || continue
-        jq -r '.pairs[0] | "| \(.first) | \(.wins + .draws + .losses) | \(.wins) / \(.draws) / \(.losses) | \(.pentanomial_estimate.score * 1000 | round / 10)% | \(.pentanomial_estimate.elo | round) [\(.pentanomial_estimate.elo_lower | round), \(.pentanomial_estimate.elo_upper | round)] |"' "$json"
+        jq -r --arg name "$name" '.pairs[0] | "| \($name) | \(.wins + .draws + .losses) | \(.wins) / \(.draws) / \(.losses) | \(.pentanomial_estimate.score * 1000 | round / 10)% | \(.pentanomial_estimate.elo | round) [\(.pentanomial_estimate.elo_lower | round), \(.pentanomial_estimate.elo_upper | round)] |"' "$json"
     done
 }
 
