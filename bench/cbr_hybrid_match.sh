@@ -25,24 +25,17 @@ player="${4:-hybrid}"
 outdir="${5:-$root/bench/results}"
 mneme="$root/build/release/mneme"
 openings="$root/../shared/data/openings/8moves_v3.pgn.zst"
-export PATH="$PATH:/usr/games"
 
 [[ -x "$mneme" ]] || { echo "cbr_hybrid_match: build first (cmake --preset release && cmake --build --preset release)" >&2; exit 2; }
 [[ -s "$cases" ]] || { echo "cbr_hybrid_match: no case base at $cases (mneme cases build ...)" >&2; exit 2; }
 
-need() {  # need COMMAND PACKAGE
-    command -v "$1" >/dev/null && return
-    echo "cbr_hybrid_match: installing $2 (apt-get)" >&2
-    apt-get install -y "$2" >/dev/null 2>&1 || { apt-get update >/dev/null && apt-get install -y "$2" >/dev/null; }
-}
-
+source "$root/bench/debian_engines.sh"
 case "$opponent" in
-    gnuchess)    need gnuchess gnuchess; engine=(cmd="gnuchess -u" proto=uci name=gnuchess) ;;
-    stockfish-*) need stockfish stockfish; elo="${opponent#stockfish-}"
-                 engine=(cmd=stockfish proto=uci name="stockfish-$elo" option.UCI_LimitStrength=true option.UCI_Elo="$elo" "option.Move Overhead=100") ;;
-    fairymax)    need fairymax fairymax; engine=(cmd=fairymax proto=xboard name=fairymax) ;;
+    gnuchess|fairymax|stockfish-*) debian_engine "$opponent" ;;
     *) echo "cbr_hybrid_match: unknown opponent '$opponent'" >&2; exit 2 ;;
 esac
+# Against flagging on a loaded machine (see above).
+[[ "$opponent" == stockfish-* ]] && engine+=("option.Move Overhead=100")
 
 case "$player" in
     hybrid)   settings="choice=vote k=16 repetition=true verify=4" ;;

@@ -17,28 +17,11 @@ games="${2:-200}"
 outdir="${3:-$root/bench/results}"
 mneme="$root/build/release/mneme"
 openings="$root/../shared/data/openings/8moves_v3.pgn.zst"
-export PATH="$PATH:/usr/games"
 
 [[ -x "$mneme" ]] || { echo "engine_match: build first (cmake --preset release && cmake --build --preset release)" >&2; exit 2; }
 
-need() {  # need COMMAND PACKAGE
-    command -v "$1" >/dev/null && return
-    echo "engine_match: installing $2 (apt-get)" >&2
-    apt-get install -y "$2" >/dev/null 2>&1 || { apt-get update >/dev/null && apt-get install -y "$2" >/dev/null; }
-}
-
-case "$opponent" in
-    gnuchess)    need gnuchess gnuchess; engine=(cmd="gnuchess -u" proto=uci name=gnuchess) ;;
-    stockfish-*) need stockfish stockfish; elo="${opponent#stockfish-}"
-                 engine=(cmd=stockfish proto=uci name="stockfish-$elo" option.UCI_LimitStrength=true option.UCI_Elo="$elo") ;;
-    stockfish)   need stockfish stockfish; engine=(cmd=stockfish proto=uci name=stockfish) ;;
-    fairymax)    need fairymax fairymax; engine=(cmd=fairymax proto=xboard name=fairymax) ;;
-    phalanx)     need phalanx phalanx; engine=(cmd=phalanx proto=xboard name=phalanx) ;;
-    glaurung)    need glaurung glaurung; engine=(cmd=glaurung proto=uci name=glaurung) ;;
-    toga2)       need toga2 toga2; engine=(cmd=toga2 proto=uci name=toga2) ;;
-    ethereal)    need ethereal-chess ethereal-chess; engine=(cmd=ethereal-chess proto=uci name=ethereal) ;;
-    *) echo "engine_match: unknown opponent '$opponent'" >&2; exit 2 ;;
-esac
+source "$root/bench/debian_engines.sh"
+debian_engine "$opponent" || { echo "engine_match: unknown opponent '$opponent'" >&2; exit 2; }
 
 mkdir -p "$outdir"
 # The runner plays a copy, so rebuilding during a long match does not swap the engine.

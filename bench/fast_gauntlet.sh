@@ -15,16 +15,11 @@ root="$(cd "$(dirname "$0")/.." && pwd)"
 outdir="${2:-$root/bench/results/gauntlet}"
 mneme="$root/build/release/mneme"
 openings="$root/../shared/data/openings/8moves_v3.pgn.zst"
-export PATH="$PATH:/usr/games"
 
 [[ -x "$mneme" ]] || { echo "fast_gauntlet: build first (cmake --preset release && cmake --build --preset release)" >&2; exit 2; }
 [[ -r "$openings" ]] || { echo "fast_gauntlet: $openings is missing" >&2; exit 2; }
 
-need() {  # need COMMAND PACKAGE
-    command -v "$1" >/dev/null && return
-    echo "fast_gauntlet: installing $2 (apt-get)" >&2
-    apt-get install -y "$2" >/dev/null 2>&1 || { apt-get update >/dev/null && apt-get install -y "$2" >/dev/null; }
-}
+source "$root/bench/debian_engines.sh"
 need stockfish stockfish; need gnuchess gnuchess; need fairymax fairymax; need phalanx phalanx
 need glaurung glaurung; need toga2 toga2; need ethereal-chess ethereal-chess
 
