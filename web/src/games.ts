@@ -18,7 +18,8 @@ export class GamesPanel {
   constructor(
     private readonly shown: (state: GameState) => void,
     private readonly report: (message: string, isError?: boolean) => void,
-    private readonly loading: () => void = () => {},
+    // Called as a game is about to load; returns what undoes it if the load fails.
+    private readonly loading: () => () => void = () => () => {},
   ) {
     byId<HTMLInputElement>('pgn-file').onchange = async (event) => {
       const file = (event.target as HTMLInputElement).files?.[0];
@@ -56,10 +57,11 @@ export class GamesPanel {
   }
 
   private async load(pgn: string, index: number): Promise<void> {
+    const cancel = this.loading();
     try {
-      this.loading();
       this.shown(await call<GameState>('POST', '/api/pgn/load', { pgn, index }));
     } catch (error) {
+      cancel();
       this.report((error as Error).message, true);
     }
   }

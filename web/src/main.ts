@@ -36,7 +36,13 @@ class App {
         this.selectTab('play');
       },
       (text, isError) => this.say(text, isError),
-      () => this.viewNextGameAt(0),
+      () => {
+        // A refused load leaves the current game, so nothing must jump to its start later.
+        this.viewNextGameAt(0);
+        return () => {
+          this.pendingView = null;
+        };
+      },
     );
     this.wireControls();
     this.listen();
