@@ -253,6 +253,11 @@ class App {
     };
     // Follow the new game to its end (a computer may move at once).
     this.viewNextGameAt(Number.MAX_SAFE_INTEGER);
+    // Turn the board before asking: the new game's event can arrive before the answer, and a move
+    // clicked on the board it draws must land on the squares the player sees.
+    const humanSide: Side = chosen.white === 'human' || chosen.black !== 'human' ? 'white' : 'black';
+    const previousSide = this.board.orientation();
+    if (previousSide !== humanSide) this.board.flip();
     let state: GameState;
     try {
       state = await call<GameState>('POST', '/api/new-game', {
@@ -263,13 +268,12 @@ class App {
       });
     } catch (error) {
       this.pendingView = null;
+      if (this.board.orientation() !== previousSide) this.board.flip();
       throw error;
     }
     this.engineReport = null;
     this.message = null;
     this.lines.clear();
-    const humanSide: Side = chosen.white === 'human' || chosen.black !== 'human' ? 'white' : 'black';
-    if (this.board.orientation() !== humanSide) this.board.flip();
     this.apply(state);
     this.selectTab('play');
   }

@@ -131,6 +131,8 @@ async function newGame(side, depth, opponent = 'engine', movesAfter = 0) {
   if (opponent === 'engine') await page.locator('#depth').fill(String(depth));
   await page.click('#new-game');
   await waitForMoves(movesAfter);
+  const seenFrom = side === 'black' ? 'orientation-black' : 'orientation-white';
+  await page.waitForSelector(`#board.${seenFrom}, #board .cg-wrap.${seenFrom}`);
 }
 async function setUpFromFen(fen, white, black) {
   await page.click('#tabs button[data-tab="edit"]');
