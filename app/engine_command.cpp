@@ -44,14 +44,6 @@ int run_player(const std::vector<std::string>& words) {
     return 0;
 }
 
-void load_params(const std::string& path) {
-    EvalParams params = EvalParams::defaults();
-    std::vector<ParamFileError> errors = load_eval_params(path, params);
-    for (const ParamFileError& error : errors) std::cerr << error.to_string() << '\n';
-    if (!errors.empty()) throw std::runtime_error(path + ": bad lines, not used");
-    set_active_eval_params(params);
-}
-
 void select_evaluation(const std::string& evaluation, const std::string& model_path) {
     if (evaluation == "classic") return;
     if (evaluation != "bayes" && evaluation != "mixed-bayes")
@@ -67,6 +59,14 @@ void select_evaluation(const std::string& evaluation, const std::string& model_p
 
 }  // namespace
 
+void use_eval_params_file(const std::string& path) {
+    EvalParams params = EvalParams::defaults();
+    std::vector<ParamFileError> errors = load_eval_params(path, params);
+    for (const ParamFileError& error : errors) std::cerr << error.to_string() << '\n';
+    if (!errors.empty()) throw std::runtime_error(path + ": bad lines, not used");
+    set_active_eval_params(params);
+}
+
 int engine_command(const Arguments& args) {
     std::string evaluation = "classic", model_path;
     std::vector<std::string> player_words;  // the match runner's KEY=VALUE form
@@ -78,7 +78,7 @@ int engine_command(const Arguments& args) {
             return args[++i];
         };
         const std::string& a = args[i];
-        if (a == "--params") load_params(value());
+        if (a == "--params") use_eval_params_file(value());
         else if (a == "--eval") evaluation = value();
         else if (a == "--bayes-model") model_path = value();
         else if (a == "--player") {

@@ -5,6 +5,7 @@
 #include <iostream>
 
 #include "commands.h"
+#include "mneme/eval/evaluate.h"
 #include "mneme/notation/epd.h"
 #include "mneme/notation/san.h"
 #include "mneme/search/search.h"
@@ -37,13 +38,15 @@ EpdTestOptions parse_options(const Arguments& args) {
         else if (a == "--hash") options.hash_mb = std::stoi(value());
         else if (a == "--limit") options.limit = std::stoul(value());
         else if (a == "--quiet") options.quiet = true;
+        else if (a == "--params") use_eval_params_file(value());
+        else if (a == "--hand-written") set_active_eval_params(EvalParams::hand_written());
         else if (options.path.empty() && a.rfind("--", 0) != 0) options.path = a;
         else throw std::runtime_error("unexpected argument '" + a + "'");
     }
     if (options.path.empty())
         throw std::runtime_error(
             "usage: mneme epd-test FILE.epd [--movetime MS | --depth N] [--threads N] "
-            "[--hash MB] [--limit K] [--quiet]");
+            "[--hash MB] [--limit K] [--quiet] [--params FILE | --hand-written]");
     if (options.depth > 0) options.movetime_ms = 0;
     return options;
 }
