@@ -17,9 +17,6 @@ int play_command(const Arguments& args);
 // The graphical program: a web server on this machine.
 int serve_command(const Arguments& args);
 int engine_command(const Arguments& args);
-// Makes the weight file at PATH the evaluation of every search in this process; bad lines are
-// printed to stderr and make it throw.
-void use_eval_params_file(const std::string& path);
 int bench_command(const Arguments& args);
 int eval_command(const Arguments& args);
 int search_compare_command(const Arguments& args);

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "commands.h"
+#include "eval_params_file.h"
 #include "mneme/eval/evaluate.h"
 #include "mneme/learn/bayes_evaluation.h"
 #include "mneme/match/player_spec.h"
@@ -58,14 +59,6 @@ void select_evaluation(const std::string& evaluation, const std::string& model_p
 }
 
 }  // namespace
-
-void use_eval_params_file(const std::string& path) {
-    EvalParams params = EvalParams::defaults();
-    std::vector<ParamFileError> errors = load_eval_params(path, params);
-    for (const ParamFileError& error : errors) std::cerr << error.to_string() << '\n';
-    if (!errors.empty()) throw std::runtime_error(path + ": bad lines, not used");
-    set_active_eval_params(params);
-}
 
 int engine_command(const Arguments& args) {
     std::string evaluation = "classic", model_path;

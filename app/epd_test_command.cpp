@@ -5,7 +5,7 @@
 #include <iostream>
 
 #include "commands.h"
-#include "mneme/eval/evaluate.h"
+#include "eval_params_file.h"
 #include "mneme/notation/epd.h"
 #include "mneme/notation/san.h"
 #include "mneme/search/search.h"

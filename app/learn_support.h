@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "commands.h"
-#include "mneme/eval/eval_params.h"
+#include "eval_params_file.h"
 
 namespace mneme::app {
 
@@ -39,16 +39,6 @@ inline std::string format(const char* pattern, auto... values) {
     char text[256];
     std::snprintf(text, sizeof text, pattern, values...);
     return text;
-}
-
-inline EvalParams load_params_or_throw(const std::string& path) {
-    EvalParams params = EvalParams::defaults();
-    std::vector<ParamFileError> errors = load_eval_params(path, params);
-    for (const ParamFileError& error : errors) std::cerr << error.to_string() << '\n';
-    if (!errors.empty())
-        throw std::runtime_error(path + ": " + std::to_string(errors.size()) +
-                                 " bad line(s); fix them before learning from this table");
-    return params;
 }
 
 inline std::string joined_command(const std::string& name, const Arguments& args) {

@@ -24,8 +24,9 @@ speed() {
     echo "== speed: mneme bench (depth 12, 1 thread) and stockfish bench (depth 13, 1 thread)"
     local ours theirs
     # Both print "Nodes/second    : N" at the end.
-    ours=$("$mneme" bench --threads 1 2>&1 | awk -F: '/Nodes\/second/ {gsub(/ /, "", $2); print $2}')
-    theirs=$(stockfish bench 16 1 13 2>&1 | awk -F: '/Nodes\/second/ {gsub(/ /, "", $2); print $2}')
+    nodes_per_second() { awk -F: '/Nodes\/second/ {gsub(/ /, "", $2); print $2}'; }
+    ours=$("$mneme" bench --threads 1 2>&1 | nodes_per_second)
+    theirs=$(stockfish bench 16 1 13 2>&1 | nodes_per_second)
     echo "mneme bench: $ours nodes/s"
     echo "stockfish bench: $theirs nodes/s"
     awk -v a="$ours" -v b="$theirs" 'BEGIN {printf "mneme %d nodes/s, stockfish %d nodes/s: mneme / stockfish = %.2f\n", a, b, a / b}'
