@@ -9,6 +9,7 @@
 #include "mneme/notation/epd.h"
 #include "mneme/notation/san.h"
 #include "mneme/search/search.h"
+#include "mneme/search/search_options.h"
 
 namespace mneme::app {
 
@@ -18,11 +19,42 @@ struct EpdTestOptions {
     std::string path;
     std::int64_t movetime_ms = 1000;
     int depth = 0;
+    std::uint64_t nodes = 0;  // a load-independent limit, for comparing settings
     int threads = 1;
     int hash_mb = 64;
     std::size_t limit = 0;  // 0 = every position
     bool quiet = false;
+    SearchMargins margins;
 };
+
+constexpr const char* EPD_TEST_USAGE =
+    "usage: mneme epd-test FILE.epd [--movetime MS | --depth N | --nodes N] [--threads N] "
+    "[--hash MB] [--limit K] [--quiet] [--params FILE | --hand-written] "
+    "[--option NAME=VALUE]...\n"
+    "  NAME is a search margin: FutilityBase, FutilityPerDepth, ReverseFutilityPerDepth, "
+    "NullMoveReduction, QuiescenceDelta";
+
+// "--option FutilityBase=80": one of the search margins the UCI options also set.
+void set_margin_option(const std::string& text, SearchMargins* margins) {
+    std::size_t equals = text.find('=');
+    const SearchMarginOption* margin =
+        equals == std::string::npos ? nullptr : find_search_margin(text.substr(0, equals));
+    if (!margin)
+        throw std::runtime_error("--option " + text + ": not NAME=VALUE with NAME a search margin\n" +
+                                 EPD_TEST_USAGE);
+    int value;
+    try {
+        std::size_t used = 0;
+        value = std::stoi(text.substr(equals + 1), &used);
+        if (used != text.size() - equals - 1) throw std::invalid_argument("trailing");
+    } catch (const std::exception&) {
+        throw std::runtime_error("--option " + text + ": the value is not a whole number");
+    }
+    if (value < margin->min || value > margin->max)
+        throw std::runtime_error("--option " + text + ": " + margin->name + " accepts only " +
+                                 std::to_string(margin->min) + " to " + std::to_string(margin->max));
+    margins->*(margin->field) = value;
+}
 
 EpdTestOptions parse_options(const Arguments& args) {
     EpdTestOptions options;
@@ -34,6 +66,8 @@ EpdTestOptions parse_options(const Arguments& args) {
         };
         if (a == "--movetime") options.movetime_ms = std::stoll(value());
         else if (a == "--depth") options.depth = std::stoi(value());
+        else if (a == "--nodes") options.nodes = std::stoull(value());
+        else if (a == "--option") set_margin_option(value(), &options.margins);
         else if (a == "--threads") options.threads = std::stoi(value());
         else if (a == "--hash") options.hash_mb = std::stoi(value());
         else if (a == "--limit") options.limit = std::stoul(value());
@@ -43,11 +77,8 @@ EpdTestOptions parse_options(const Arguments& args) {
         else if (options.path.empty() && a.rfind("--", 0) != 0) options.path = a;
         else throw std::runtime_error("unexpected argument '" + a + "'");
     }
-    if (options.path.empty())
-        throw std::runtime_error(
-            "usage: mneme epd-test FILE.epd [--movetime MS | --depth N] [--threads N] "
-            "[--hash MB] [--limit K] [--quiet] [--params FILE | --hand-written]");
-    if (options.depth > 0) options.movetime_ms = 0;
+    if (options.path.empty()) throw std::runtime_error(EPD_TEST_USAGE);
+    if (options.depth > 0 || options.nodes > 0) options.movetime_ms = 0;
     return options;
 }
 
@@ -81,6 +112,9 @@ int epd_test_command(const Arguments& args) {
     if (options.limit && records.size() > options.limit) records.resize(options.limit);
 
     Searcher searcher{std::size_t(options.hash_mb)};
+    SearchOptions search_options;
+    search_options.margins = options.margins;
+    searcher.set_options(search_options);
     searcher.set_threads(options.threads);
     int tested = 0, solved = 0, skipped = 0;
     std::vector<std::string> failures;
@@ -110,6 +144,7 @@ int epd_test_command(const Arguments& args) {
 
         SearchLimits limits;
         limits.depth = options.depth;
+        limits.nodes = options.nodes;
         limits.movetime_ms = options.movetime_ms;
         searcher.clear();
         // The first iteration from which the engine's choice stayed right: the solve time.
@@ -145,8 +180,10 @@ int epd_test_command(const Arguments& args) {
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     std::cout << options.path << ": solved " << solved << "/" << tested;
     if (skipped) std::cout << " (" << skipped << " without bm/am or unreadable, skipped)";
-    std::cout << " at " << (options.depth ? "depth " + std::to_string(options.depth)
-                                          : std::to_string(options.movetime_ms) + " ms")
+    std::cout << " at "
+              << (options.depth   ? "depth " + std::to_string(options.depth)
+                  : options.nodes ? std::to_string(options.nodes) + " nodes"
+                                  : std::to_string(options.movetime_ms) + " ms")
               << " per position, " << options.threads << " thread(s), " << std::fixed
               << std::setprecision(1) << seconds << " s\n";
     if (!failures.empty()) {

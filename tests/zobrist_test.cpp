@@ -144,6 +144,45 @@ TEST(Zobrist, IncrementalKeyEqualsKeyFromFen) {
     }
 }
 
+// key_after predicts the key a move makes (for prefetching the table entry) exactly, except
+// where it says it does not: castling, and moves that set, clear or change en passant or
+// castling rights. Captures, promotions and capture-promotions are all predicted.
+TEST(Zobrist, KeyAfterPredictsTheKeyOfOrdinaryMoves) {
+    std::mt19937_64 rng(11);
+    std::vector<Position> starts = {
+        Position(),
+        Position::from_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"),
+        Position::from_fen("n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1")};
+    int checked = 0, promotions = 0, captures = 0;
+    for (int g = 0; g < 100; ++g) {
+        Position pos = starts[g % starts.size()];
+        for (int ply = 0; ply < 150; ++ply) {
+            MoveList<LEGAL> moves(pos);
+            if (!moves.size()) break;
+            for (Move m : moves) {
+                if (m.kind() == CASTLING) continue;
+                Key predicted = pos.key_after(m);
+                bool capture = pos.is_capture(m);
+                StateInfo before = pos.state();
+                pos.do_move(m);
+                bool exact = before.en_passant == SQ_NONE && pos.en_passant_square() == SQ_NONE &&
+                             before.castling == pos.state().castling;
+                if (exact) {
+                    ASSERT_EQ(predicted, pos.key()) << pos.fen();
+                    ++checked;
+                    promotions += m.kind() == PROMOTION;
+                    captures += capture;
+                }
+                pos.undo_move();
+            }
+            pos.do_move(*(moves.begin() + rng() % moves.size()));
+        }
+    }
+    EXPECT_GT(checked, 10000);
+    EXPECT_GT(promotions, 50);
+    EXPECT_GT(captures, 1000);
+}
+
 // A Polyglot book: 16-byte big-endian entries (key u64, move u16, weight u16, learn u32) sorted
 // by key.
 class PolyglotBook {

@@ -472,6 +472,16 @@ void Position::do_castling(Color us, Square king_from, Square rook_from, bool un
     put_piece(make_piece(us, ROOK), undo ? rook_from : rook_to);
 }
 
+Key Position::key_after(Move m) const {
+    Square from = m.from(), to = m.to();
+    Piece pc = board_[from];
+    Key k = st().key ^ zobrist::white_to_move() ^ zobrist::piece(pc, from);
+    if (m.kind() == CASTLING) return k;  // the king and rook squares are left out too
+    if (Piece captured = board_[to]) k ^= zobrist::piece(captured, to);
+    Piece arriving = m.kind() == PROMOTION ? make_piece(color_of(pc), m.promotion_type()) : pc;
+    return k ^ zobrist::piece(arriving, to);
+}
+
 void Position::do_move(Move m) {
     states_.push_back(states_.back());
     StateInfo& s = states_.back();

@@ -589,6 +589,7 @@ Value Searcher::negamax(int depth, Value alpha, Value beta, int ply, bool pv_nod
         }
 
         move_slices_[ply] = &continuation_->after(pos_.moved_piece(m), m.to());
+        table_->prefetch(pos_.key_after(m));
         pos_.do_move(m);
         Value v = -VALUE_INFINITE;
         bool full_depth = true;
@@ -693,6 +694,7 @@ Value Searcher::quiescence(Value alpha, Value beta, int ply, bool pv_node) {
             // Captures that lose material are not worth a look when standing pat is allowed.
             if (static_exchange(pos_, m) < 0) continue;
         }
+        table_->prefetch(pos_.key_after(m));
         pos_.do_move(m);
         Value v = -quiescence(-beta, -alpha, ply + 1, pv_node);
         pos_.undo_move();
