@@ -42,18 +42,9 @@ void set_margin_option(const std::string& text, SearchMargins* margins) {
     if (!margin)
         throw std::runtime_error("--option " + text + ": not NAME=VALUE with NAME a search margin\n" +
                                  EPD_TEST_USAGE);
-    int value;
-    try {
-        std::size_t used = 0;
-        value = std::stoi(text.substr(equals + 1), &used);
-        if (used != text.size() - equals - 1) throw std::invalid_argument("trailing");
-    } catch (const std::exception&) {
-        throw std::runtime_error("--option " + text + ": the value is not a whole number");
-    }
-    if (value < margin->min || value > margin->max)
-        throw std::runtime_error("--option " + text + ": " + margin->name + " accepts only " +
-                                 std::to_string(margin->min) + " to " + std::to_string(margin->max));
-    margins->*(margin->field) = value;
+    std::string error;
+    if (!set_search_margin(*margin, std::string_view(text).substr(equals + 1), margins, &error))
+        throw std::runtime_error("--option " + text + ": " + error);
 }
 
 EpdTestOptions parse_options(const Arguments& args) {
@@ -109,6 +100,10 @@ int epd_test_command(const Arguments& args) {
     std::vector<std::string> errors;
     std::vector<EpdRecord> records = read_epd_file(options.path, &errors);
     for (const auto& e : errors) std::cerr << e << '\n';
+    if (records.empty()) {
+        std::cerr << options.path << ": no EPD positions to test\n";
+        return 1;
+    }
     if (options.limit && records.size() > options.limit) records.resize(options.limit);
 
     Searcher searcher{std::size_t(options.hash_mb)};

@@ -343,6 +343,34 @@ TEST(UciProtocol, SurvivesBadInput) {
     EXPECT_TRUE(parse_uci_move(Position(), word_after(out, "bestmove "))) << out;
 }
 
+// The search margins are UCI spin options: listed with their range, a value outside it or not a
+// number is refused with the range named, and a value accepted changes what the search visits.
+TEST(UciProtocol, SearchMarginsAreCheckedSpinOptions) {
+    std::string out = run_protocol(
+        "uci\nsetoption name FutilityBase value 5000\nsetoption name NullMoveReduction value x\n"
+        "isready\n");
+    EXPECT_NE(out.find("option name FutilityBase type spin default 100 min 0 max 1000"),
+              std::string::npos) << out;
+    EXPECT_NE(out.find("info string FutilityBase needs 0 to 1000, got '5000'"), std::string::npos)
+        << out;
+    EXPECT_NE(out.find("info string NullMoveReduction needs 1 to 6, got 'x'"), std::string::npos)
+        << out;
+
+    // The last "nodes" figure of a fixed-depth search from a middlegame position.
+    auto nodes_with = [](const std::string& setting) {
+        std::string out = run_protocol(
+            "uci\n" + setting +
+            "position fen r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N2N2/PP2BPPP/R2QKB1R w KQ - 0 9\n"
+            "go depth 9\n");
+        std::size_t at = out.rfind(" nodes ");
+        return at == std::string::npos ? std::string() : word_after(out.substr(at), " nodes ");
+    };
+    std::string defaults = nodes_with("");
+    ASSERT_FALSE(defaults.empty());
+    EXPECT_EQ(nodes_with("setoption name FutilityBase value 100\n"), defaults);
+    EXPECT_NE(nodes_with("setoption name ReverseFutilityPerDepth value 0\n"), defaults);
+}
+
 TEST(UciProtocol, FindsMateWithGoMate) {
     std::string out =
         run_protocol("uci\nposition fen 6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1\ngo mate 1\n");

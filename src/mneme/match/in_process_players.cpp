@@ -120,10 +120,7 @@ bool MnemePlayer::start(std::string& error) {
                 return bad("needs " + std::to_string(Skill::MIN_ELO) + " to " +
                            std::to_string(Skill::MAX_ELO));
         } else if (const SearchMarginOption* margin = find_search_margin(name)) {
-            if (!parse_number(value, margin->min, margin->max, number))
-                return bad("needs " + std::to_string(margin->min) + " to " +
-                           std::to_string(margin->max));
-            options.margins.*(margin->field) = int(number);
+            if (!set_search_margin(*margin, value, &options.margins, &message)) return bad(message);
         } else if (name == "algorithm") {
             std::string v = lower_case(value);
             if (v == "minimax") options.algorithm = SearchAlgorithm::MINIMAX;

@@ -209,10 +209,8 @@ void UciProtocol::set_option(const Words& words) {
         if (!number) return info_string("Contempt needs centipawns, got '" + value + "'");
         contempt_ = Value(std::clamp<std::int64_t>(*number, -200, 200));
     } else if (const SearchMarginOption* margin = find_search_margin(name)) {
-        if (!number || *number < margin->min || *number > margin->max)
-            return info_string(std::string(margin->name) + " needs " + std::to_string(margin->min) +
-                               " to " + std::to_string(margin->max) + ", got '" + value + "'");
-        margins_.*(margin->field) = int(*number);
+        std::string error;
+        if (!set_search_margin(*margin, value, &margins_, &error)) return info_string(error);
     } else if (name == "skill level") {
         if (!number) return info_string("Skill Level needs 0 to 20, got '" + value + "'");
         skill_level_ = int(std::clamp<std::int64_t>(*number, 0, Skill::MAX_LEVEL));

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cctype>
+#include <charconv>
 #include <string>
 #include <string_view>
 
@@ -52,6 +53,22 @@ inline const SearchMarginOption* find_search_margin(std::string_view name) {
         if (same) return &option;
     }
     return nullptr;
+}
+
+// Sets `margin` from the text `value`, a whole number within the margin's range; otherwise
+// leaves `margins` alone and says why in `error` ("NAME needs MIN to MAX, got 'VALUE'").
+inline bool set_search_margin(const SearchMarginOption& margin, std::string_view value,
+                              SearchMargins* margins, std::string* error) {
+    int number = 0;
+    const char* end = value.data() + value.size();
+    auto [stop, failure] = std::from_chars(value.data(), end, number);
+    if (failure != std::errc() || stop != end || number < margin.min || number > margin.max) {
+        *error = std::string(margin.name) + " needs " + std::to_string(margin.min) + " to " +
+                 std::to_string(margin.max) + ", got '" + std::string(value) + "'";
+        return false;
+    }
+    margins->*(margin.field) = number;
+    return true;
 }
 
 struct SearchOptions {
