@@ -82,8 +82,9 @@ public:
     int game_ply() const { return game_ply_; }
     bool is_chess960() const { return chess960_; }
     Key key() const { return st().key; }
-    // The key after `m`, except for en passant and castling-rights changes: close enough to
-    // fetch the move's table entry into the cache before the move is made.
+    // The key after `m`, except for castling moves, en passant (the capture and the square) and
+    // castling-rights changes: close enough to fetch the move's table entry into the cache
+    // before the move is made.
     Key key_after(Move m) const;
     Bitboard checkers() const { return st().checkers; }
     bool in_check() const { return st().checkers != 0; }
