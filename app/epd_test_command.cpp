@@ -27,12 +27,16 @@ struct EpdTestOptions {
     SearchMargins margins;
 };
 
-constexpr const char* EPD_TEST_USAGE =
-    "usage: mneme epd-test FILE.epd [--movetime MS | --depth N | --nodes N] [--threads N] "
-    "[--hash MB] [--limit K] [--quiet] [--params FILE | --hand-written] "
-    "[--option NAME=VALUE]...\n"
-    "  NAME is a search margin: FutilityBase, FutilityPerDepth, ReverseFutilityPerDepth, "
-    "NullMoveReduction, QuiescenceDelta";
+// The margin names come from the option table, so a new margin is listed without editing this.
+std::string epd_test_usage() {
+    std::string usage =
+        "usage: mneme epd-test FILE.epd [--movetime MS | --depth N | --nodes N] [--threads N] "
+        "[--hash MB] [--limit K] [--quiet] [--params FILE | --hand-written] "
+        "[--option NAME=VALUE]...\n  NAME is a search margin:";
+    for (const SearchMarginOption& margin : SEARCH_MARGIN_OPTIONS)
+        usage.append(" ").append(margin.name);
+    return usage;
+}
 
 // "--option FutilityBase=80": one of the search margins the UCI options also set.
 void set_margin_option(const std::string& text, SearchMargins* margins) {
@@ -41,7 +45,7 @@ void set_margin_option(const std::string& text, SearchMargins* margins) {
         equals == std::string::npos ? nullptr : find_search_margin(text.substr(0, equals));
     if (!margin)
         throw std::runtime_error("--option " + text + ": not NAME=VALUE with NAME a search margin\n" +
-                                 EPD_TEST_USAGE);
+                                 epd_test_usage());
     std::string error;
     if (!set_search_margin(*margin, std::string_view(text).substr(equals + 1), margins, &error))
         throw std::runtime_error("--option " + text + ": " + error);
@@ -68,7 +72,7 @@ EpdTestOptions parse_options(const Arguments& args) {
         else if (options.path.empty() && a.rfind("--", 0) != 0) options.path = a;
         else throw std::runtime_error("unexpected argument '" + a + "'");
     }
-    if (options.path.empty()) throw std::runtime_error(EPD_TEST_USAGE);
+    if (options.path.empty()) throw std::runtime_error(epd_test_usage());
     if (options.depth > 0 || options.nodes > 0) options.movetime_ms = 0;
     return options;
 }
