@@ -376,6 +376,48 @@ TEST(EnginePlayerXboard, RejectedMoveIsAProtocolError) {
     EXPECT_FALSE(player.healthy());
 }
 
+TEST(EnginePlayerXboard, EngineThatRefusesSdIsGivenDepth) {
+    // Phalanx answers "sd 4" with "Illegal move: sd 4": a command it does not know, not a
+    // board out of step. With ping the refusal is seen before the first search; without, the
+    // first move is played unlimited and "depth 4" holds from the second on.
+    for (std::string arguments : {"--legacy-depth --echo-limits", "--legacy-depth --echo-limits --xboard-v1"}) {
+        SCOPED_TRACE(arguments);
+        bool has_ping = arguments.find("v1") == std::string::npos;
+        XboardEnginePlayer player(fake_spec(PlayerKind::XBOARD, arguments));
+        ASSERT_NO_FATAL_FAILURE(start_standard_game(player));
+        std::vector<Move> moves;
+        for (int ply = 0; ply < 3; ++ply) {
+            MoveReply reply = player.play(make_request(moves, depth_control(), 1000ms));
+            ASSERT_EQ(reply.fault, PlayerFault::NONE) << reply.detail;
+            EXPECT_EQ(reply.depth, has_ping || ply > 0 ? 4 : 0) << "ply " << ply;
+            moves.push_back(reply.move);
+        }
+        EXPECT_TRUE(player.healthy());
+    }
+}
+
+TEST(EnginePlayerXboard, TimePerMoveBelowASecondIsOneMovePerPeriod) {
+    // "st" counts whole seconds: 250 ms go as "level 1 ..." with "time 25" before each move
+    // (the fake posts the moves per period as its score and the time as its own).
+    TimeControl quarter;
+    quarter.movetime_ms = 250;
+    XboardEnginePlayer player(fake_spec(PlayerKind::XBOARD, "--echo-limits"));
+    ASSERT_NO_FATAL_FAILURE(start_standard_game(player));
+    MoveReply reply = player.play(make_request({}, quarter, 1000ms));
+    ASSERT_EQ(reply.fault, PlayerFault::NONE) << reply.detail;
+    EXPECT_EQ(reply.score, value_from_centipawns(1));
+    EXPECT_EQ(reply.reported_time_ms, 250);
+
+    TimeControl two_seconds;
+    two_seconds.movetime_ms = 2000;
+    XboardEnginePlayer whole(fake_spec(PlayerKind::XBOARD, "--echo-limits"));
+    ASSERT_NO_FATAL_FAILURE(start_standard_game(whole));
+    reply = whole.play(make_request({}, two_seconds, 3000ms));
+    ASSERT_EQ(reply.fault, PlayerFault::NONE) << reply.detail;
+    EXPECT_EQ(reply.score, value_from_centipawns(0));  // "st 2": no level, no time
+    EXPECT_EQ(reply.reported_time_ms, 0);
+}
+
 TEST(EnginePlayerXboard, MissingDoneTimesOut) {
     PlayerSpec spec = fake_spec(PlayerKind::XBOARD, "--no-uciok");
     spec.start_timeout = 200ms;

@@ -11,6 +11,9 @@
 //   --offers-draw        XBoard: "offer draw" before each move
 //   --rejects-moves      XBoard: "Illegal move: M" for every move it is sent
 //   --xboard-v1          XBoard: no features at all
+//   --legacy-depth       XBoard: "Illegal move: sd N" for "sd" (as Phalanx); knows "depth N"
+//   --echo-limits        XBoard: before each move, post "DEPTH MPS TIME 1 MOVE" with the depth,
+//                        the moves per period of "level" and the "time" it was last sent
 #include <chrono>
 #include <cstdlib>
 #include <iostream>
@@ -29,8 +32,13 @@ struct Behaviour {
     int crash_after = 0, hang_after = 0, illegal_after = 0, slow_after = 0, resign_after = 0;
     int delay_ms = 0;
     bool no_uciok = false, garbage = false, sends_info = false, offers_draw = false;
-    bool rejects_moves = false, xboard_v1 = false;
+    bool rejects_moves = false, xboard_v1 = false, legacy_depth = false, echo_limits = false;
 };
+
+// What an XBoard engine was told of its limits, for --echo-limits.
+struct XboardLimits {
+    std::string depth = "0", moves_per_period = "0", time = "0";
+} limits;
 
 Behaviour behaviour;
 Position board;
@@ -119,6 +127,14 @@ int run_xboard() {
             else if (!behaviour.xboard_v1)
                 say("feature myname=\"Fake XBoard\" ping=1 setboard=1 usermove=1 san=0 "
                     "sigint=0 variants=\"normal,fischerandom\" done=1");
+        } else if (word == "sd" && behaviour.legacy_depth) {
+            say("Illegal move: " + line);
+        } else if (word == "sd" || (word == "depth" && behaviour.legacy_depth)) {
+            limits.depth = argument;
+        } else if (word == "level") {
+            limits.moves_per_period = argument.substr(0, argument.find(' '));
+        } else if (word == "time") {
+            limits.time = argument;
         } else if (word == "ping") {
             say("pong " + argument);
         } else if (word == "new") {
@@ -140,13 +156,15 @@ int run_xboard() {
             if (behaviour.offers_draw) say("offer draw");
             std::string move = think(true);
             if (hung) continue;
+            if (behaviour.echo_limits)
+                say(limits.depth + " " + limits.moves_per_period + " " + limits.time + " 1 " + move);
             Move m = parse_uci_move(board, move);
             if (m) board.do_move(m);
             say("move " + move);
         } else if (word == "quit") {
             return 0;
         }
-        // accepted, rejected, force, level, st, sd, time, otim, post, easy, ?, ...: ignored.
+        // accepted, rejected, force, st, otim, post, easy, ?, ...: ignored.
     }
     return 0;
 }
@@ -169,6 +187,8 @@ int main(int argc, char** argv) {
         else if (arg == "--offers-draw") behaviour.offers_draw = true;
         else if (arg == "--rejects-moves") behaviour.rejects_moves = true;
         else if (arg == "--xboard-v1") behaviour.xboard_v1 = true;
+        else if (arg == "--legacy-depth") behaviour.legacy_depth = true;
+        else if (arg == "--echo-limits") behaviour.echo_limits = true;
     }
     std::string first;
     if (!std::getline(std::cin, first)) return 0;

@@ -119,6 +119,26 @@ std::string seconds_text(std::int64_t ms) {
     return text;
 }
 
+// "st" takes whole seconds; a time per move below that, or between two, is given as one move
+// per period with the time left sent before each move.
+bool movetime_as_level(const TimeControl& tc) { return tc.movetime_ms > 0 && tc.movetime_ms % 1000 != 0; }
+
+// "Illegal move: sd 6" from an engine that reads commands it does not know as moves (Phalanx
+// does): the command, or empty when what it refused is not one of the commands we send.
+std::string rejected_command(std::string_view line) {
+    static const char* const COMMANDS[] = {"sd", "st", "level", "time", "otim", "easy", "hard",
+                                           "post", "nopost", "memory", "cores", "egtpath",
+                                           "option", "variant", "ping", "setboard", "edit"};
+    std::size_t colon = line.find(':');
+    if (colon == std::string_view::npos) return "";
+    std::string_view rest = line.substr(colon + 1);
+    std::vector<std::string_view> words = split_whitespace(rest);
+    if (words.empty()) return "";
+    for (const char* command : COMMANDS)
+        if (words[0] == command) return std::string(rest.substr(rest.find(words[0])));
+    return "";
+}
+
 bool same_limits(const TimeControl& a, const TimeControl& b) {
     return a.moves == b.moves && a.base_ms == b.base_ms && a.increment_ms == b.increment_ms &&
            a.movetime_ms == b.movetime_ms && a.depth == b.depth && a.nodes == b.nodes;
@@ -238,6 +258,11 @@ bool XboardEnginePlayer::drain(std::string& error, PlayerFault& fault) {
         if (!expected.empty() && line.find(expected) == 0) return true;
         if (words[0] == "feature") answer_features(line);
         if (starts_with_text(line, "illegal move")) {
+            std::string command = rejected_command(line);
+            if (!command.empty()) {
+                command_not_understood(command);
+                continue;
+            }
             error = "engine rejected a move: " + line;
             fault = PlayerFault::PROTOCOL_ERROR;
             return false;
@@ -306,18 +331,39 @@ void XboardEnginePlayer::new_game(const Position& start, bool chess960) {
     set_up_board(start);
 }
 
-void XboardEnginePlayer::send_time_control(const TimeControl& tc) {
-    if (time_control_sent_ && same_limits(tc, sent_time_control_)) return;
+bool XboardEnginePlayer::send_time_control(const TimeControl& tc, std::string& error,
+                                           PlayerFault& fault) {
+    if (time_control_sent_ && same_limits(tc, sent_time_control_)) return true;
     if (tc.has_clock()) {
         process_.write_line("level " + std::to_string(tc.moves) + " " + level_base(tc.base_ms) +
                             " " + seconds_text(tc.increment_ms));
     }
-    if (tc.movetime_ms > 0)
-        process_.write_line("st " + std::to_string(std::max<std::int64_t>(1, (tc.movetime_ms + 999) / 1000)));
-    if (tc.depth > 0) process_.write_line("sd " + std::to_string(tc.depth));
+    if (movetime_as_level(tc))
+        process_.write_line("level 1 " + level_base(tc.movetime_ms) + " 0");
+    else if (tc.movetime_ms > 0)
+        process_.write_line("st " + std::to_string(tc.movetime_ms / 1000));
     // A node budget has no XBoard command every engine knows: not sent.
     time_control_sent_ = true;
     sent_time_control_ = tc;
+    if (tc.depth > 0) {
+        process_.write_line(depth_command_ + " " + std::to_string(tc.depth));
+        if (!depth_command_known_ && features_.ping) {
+            // Learn before the search whether the engine knows "sd"; without ping the refusal
+            // comes during the search and is answered there.
+            depth_command_known_ = true;
+            return drain(error, fault);
+        }
+    }
+    return true;
+}
+
+void XboardEnginePlayer::command_not_understood(const std::string& command) {
+    // "sd" has an older name, "depth" (GNU Chess 4's, still Phalanx's); the other commands
+    // are refinements the engine can do without.
+    if (command.rfind("sd ", 0) == 0 && depth_command_ == "sd") {
+        depth_command_ = "depth";
+        process_.write_line("depth" + command.substr(2));
+    }
 }
 
 MoveReply XboardEnginePlayer::play(const MoveRequest& request) {
@@ -334,7 +380,13 @@ MoveReply XboardEnginePlayer::play(const MoveRequest& request) {
         return fault_reply(healthy_ ? PlayerFault::PROTOCOL_ERROR : PlayerFault::CRASHED,
                            pending_error_);
     }
-    send_time_control(request.time_control);
+    std::string error;
+    PlayerFault fault = PlayerFault::NONE;
+    if (!send_time_control(request.time_control, error, fault)) {
+        healthy_ = false;
+        board_in_sync_ = false;
+        return fault_reply(fault, error);
+    }
 
     Position board = request.start.without_history();
     for (std::size_t i = 0; i < request.moves.size(); ++i) {
@@ -360,6 +412,11 @@ MoveReply XboardEnginePlayer::play(const MoveRequest& request) {
         auto centiseconds = [](std::int64_t ms) { return std::to_string(std::max<std::int64_t>(0, ms) / 10); };
         process_.write_line("time " + centiseconds(request.time_left_ms[us]));
         process_.write_line("otim " + centiseconds(request.time_left_ms[~us]));
+    } else if (movetime_as_level(request.time_control)) {
+        // One move left in the period, and exactly the time per move to make it in.
+        std::string left = std::to_string(request.time_control.movetime_ms / 10);
+        process_.write_line("time " + left);
+        process_.write_line("otim " + left);
     }
     return search(request, "go");
 }
@@ -380,6 +437,11 @@ EnginePlayer::SearchLine XboardEnginePlayer::read_search_line(
         return SearchLine::MOVE;
     }
     if (starts_with_text(line, "illegal move")) {
+        std::string command = rejected_command(line);
+        if (!command.empty()) {
+            command_not_understood(command);
+            return SearchLine::THINKING;
+        }
         // The engine refused one of our (legal) moves: its board is not ours any more.
         process_.write_line("force");
         healthy_ = false;

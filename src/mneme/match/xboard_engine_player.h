@@ -44,7 +44,12 @@ private:
     // already there; discards everything else. False when the engine died, timed out or
     // rejected a move.
     bool drain(std::string& error, PlayerFault& fault);
-    void send_time_control(const TimeControl& tc);
+    // The limits, when they changed: "level", "st" (or, below a whole second, one move per
+    // level period with "time" sent before each move) and "sd". False when the engine died or
+    // stopped answering while we learned whether it knows "sd".
+    bool send_time_control(const TimeControl& tc, std::string& error, PlayerFault& fault);
+    // An engine refused a command (not a move) as an illegal move: take the fallback if any.
+    void command_not_understood(const std::string& command);
     SearchLine read_search_line(const std::string& line,
                                 const std::vector<std::string_view>& words,
                                 const MoveRequest& request, MoveReply& reply,
@@ -61,6 +66,8 @@ private:
     std::vector<Move> sent_moves_;
     bool time_control_sent_ = false;
     TimeControl sent_time_control_;
+    std::string depth_command_ = "sd";  // "depth" once the engine refused "sd"
+    bool depth_command_known_ = false;  // asked with a ping whether "sd" is understood
 };
 
 }  // namespace mneme
