@@ -241,7 +241,7 @@ TEST(EnginePlayerUci, MoveAfterStopIsATimeForfeitButTheEngineStaysHealthy) {
     ASSERT_NO_FATAL_FAILURE(start_standard_game(player));
     MoveReply reply = player.play(make_request({}, clock_control(), 100ms));
     EXPECT_EQ(reply.fault, PlayerFault::TIME_FORFEIT);
-    EXPECT_NE(reply.detail.find("after stop"), std::string::npos) << reply.detail;
+    EXPECT_NE(reply.detail.find("bestmove came after \"stop\""), std::string::npos) << reply.detail;
     EXPECT_GE(reply.elapsed_ms, 300);
     EXPECT_TRUE(player.healthy());
     // Without a deadline the slow engine is merely slow.

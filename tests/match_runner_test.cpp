@@ -306,6 +306,45 @@ TEST(MatchResume, ContinuesFromTheFinishedGamesAndDropsACutOffTail) {
     EXPECT_THROW(run_tournament(settings, log), std::runtime_error);
 }
 
+TEST(MatchReport, CrosstableFollowsTheRanking) {
+    // "strong" is named last but wins every game: it heads the ranking, and the crosstable
+    // numbers its rows and columns in the same order, so "#1" is "strong" in both.
+    std::vector<std::string> names = {"weak", "middle", "strong"};
+    std::vector<GameSummary> games;
+    auto play = [&](int white, int black, double score) { games.push_back({white, black, score, "normal", ""}); };
+    for (int i = 0; i < 4; ++i) {
+        play(2, 0, 1); play(0, 2, 0);
+        play(2, 1, 1); play(1, 2, 0);
+        play(1, 0, 1); play(0, 1, 0.5);
+    }
+    std::string text = format_report(compute_report(names, games));
+    std::size_t table = text.find("Crosstable");
+    ASSERT_NE(table, std::string::npos) << text;
+    std::size_t strong = text.find("strong #1", table), middle = text.find("middle #2", table),
+                weak = text.find("weak #3", table);
+    ASSERT_NE(strong, std::string::npos) << text;
+    ASSERT_NE(middle, std::string::npos) << text;
+    ASSERT_NE(weak, std::string::npos) << text;
+    EXPECT_LT(strong, middle);
+    EXPECT_LT(middle, weak);
+    // strong's row: "." against itself, then 8/8 against middle (#2) and weak (#3).
+    std::string strong_row = text.substr(strong, text.find('\n', strong) - strong);
+    std::istringstream cells(strong_row.substr(std::string("strong #1").size()));
+    std::string own, against_middle, against_weak;
+    cells >> own >> against_middle >> against_weak;
+    EXPECT_EQ(own, ".");
+    EXPECT_EQ(against_middle, "8/8");
+    EXPECT_EQ(against_weak, "8/8");
+    // weak's row: 0/8 against strong, 2/8 (four draws) against middle, then itself.
+    std::string weak_row = text.substr(weak, text.find('\n', weak) - weak);
+    std::istringstream weak_cells(weak_row.substr(std::string("weak #3").size()));
+    std::string weak_vs_strong, weak_vs_middle, weak_own;
+    weak_cells >> weak_vs_strong >> weak_vs_middle >> weak_own;
+    EXPECT_EQ(weak_vs_strong, "0/8");
+    EXPECT_EQ(weak_vs_middle, "2/8");
+    EXPECT_EQ(weak_own, ".");
+}
+
 TEST(MatchStop, AStopRequestEndsTheRunWithAValidPgn) {
     fs::path pgn = temp_file("stop.pgn");
     TournamentSettings settings;

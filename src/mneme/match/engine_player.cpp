@@ -168,7 +168,7 @@ MoveReply EnginePlayer::search(const MoveRequest& request, const std::string& go
             // Answered only after the stop command: responsive, but it overran its deadline.
             reply.fault = overrun;
             reply.detail = "no move within " + std::to_string(request.deadline->count()) +
-                           " ms (" + move_word_ + " came after " + stop_command_ + ")";
+                           " ms (" + move_word_ + " came after \"" + stop_command_ + "\")";
             return reply;
         }
         if (m) reply.move = m;

@@ -228,19 +228,22 @@ std::string format_report(const TournamentReport& report) {
                           report.ratings[i].error95, report.points[i], report.games[i], score * 100);
             out << line;
         }
+        // Rows and columns in ranking order, numbered by rank, so "#2" is the second line above.
         out << "\nCrosstable (points scored by the row player against the column player / games):\n";
-        std::snprintf(line, sizeof line, "  %-*s", int(width), "");
+        const int label_width = int(width) + 4;  // the name and " #NN"
+        std::snprintf(line, sizeof line, "  %-*s", label_width, "");
         out << line;
-        for (std::size_t j = 0; j < report.names.size(); ++j) {
-            std::snprintf(line, sizeof line, " %9s", std::string("#").append(std::to_string(j + 1)).c_str());
+        for (std::size_t c = 0; c < order.size(); ++c) {
+            std::snprintf(line, sizeof line, " %9s", std::string("#").append(std::to_string(c + 1)).c_str());
             out << line;
         }
         out << '\n';
-        for (std::size_t i = 0; i < report.names.size(); ++i) {
-            std::snprintf(line, sizeof line, "  %-*s", int(width),
-                          (report.names[i] + " #" + std::to_string(i + 1)).c_str());
+        for (std::size_t r = 0; r < order.size(); ++r) {
+            std::size_t i = order[r];
+            std::snprintf(line, sizeof line, "  %-*s", label_width,
+                          (report.names[i] + " #" + std::to_string(r + 1)).c_str());
             out << line;
-            for (std::size_t j = 0; j < report.names.size(); ++j) {
+            for (std::size_t j : order) {
                 int games = report.crosstable.games[i][j];
                 std::string cell = i == j || games == 0
                                        ? "."
