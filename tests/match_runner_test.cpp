@@ -327,22 +327,17 @@ TEST(MatchReport, CrosstableFollowsTheRanking) {
     ASSERT_NE(weak, std::string::npos) << text;
     EXPECT_LT(strong, middle);
     EXPECT_LT(middle, weak);
-    // strong's row: "." against itself, then 8/8 against middle (#2) and weak (#3).
-    std::string strong_row = text.substr(strong, text.find('\n', strong) - strong);
-    std::istringstream cells(strong_row.substr(std::string("strong #1").size()));
-    std::string own, against_middle, against_weak;
-    cells >> own >> against_middle >> against_weak;
-    EXPECT_EQ(own, ".");
-    EXPECT_EQ(against_middle, "8/8");
-    EXPECT_EQ(against_weak, "8/8");
-    // weak's row: 0/8 against strong, 2/8 (four draws) against middle, then itself.
-    std::string weak_row = text.substr(weak, text.find('\n', weak) - weak);
-    std::istringstream weak_cells(weak_row.substr(std::string("weak #3").size()));
-    std::string weak_vs_strong, weak_vs_middle, weak_own;
-    weak_cells >> weak_vs_strong >> weak_vs_middle >> weak_own;
-    EXPECT_EQ(weak_vs_strong, "0/8");
-    EXPECT_EQ(weak_vs_middle, "2/8");
-    EXPECT_EQ(weak_own, ".");
+    // The cells of a player's row, after its label.
+    auto row = [&](std::size_t at, const std::string& label) {
+        std::istringstream line(text.substr(at + label.size(), text.find('\n', at) - at - label.size()));
+        std::vector<std::string> cells;
+        for (std::string cell; line >> cell;) cells.push_back(cell);
+        return cells;
+    };
+    // strong: "." against itself, then 8/8 against middle (#2) and weak (#3); weak: 0/8 against
+    // strong, 2/8 (four draws) against middle, then itself.
+    EXPECT_EQ(row(strong, "strong #1"), (std::vector<std::string>{".", "8/8", "8/8"}));
+    EXPECT_EQ(row(weak, "weak #3"), (std::vector<std::string>{"0/8", "2/8", "."}));
 }
 
 TEST(MatchStop, AStopRequestEndsTheRunWithAValidPgn) {
