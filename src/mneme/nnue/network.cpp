@@ -1,0 +1,214 @@
+#include "mneme/nnue/network.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <fstream>
+#include <iterator>
+
+#include "mneme/util/atomic_file.h"
+
+namespace mneme::nnue {
+
+namespace {
+
+constexpr char MAGIC[9] = "MNEMENET";
+constexpr std::uint32_t VERSION = 1;
+constexpr std::size_t HEADER_BYTES = 64;
+constexpr std::size_t CHECKSUM_OFFSET = 40;
+
+std::size_t padded_to_8(std::size_t n) { return (n + 7) / 8 * 8; }
+
+template <class T>
+void put(std::vector<std::uint8_t>& out, std::size_t at, T value) {
+    std::memcpy(out.data() + at, &value, sizeof value);
+}
+
+template <class T>
+T get(const std::uint8_t* in, std::size_t at) {
+    T value;
+    std::memcpy(&value, in + at, sizeof value);
+    return value;
+}
+
+std::uint64_t fnv1a(const std::uint8_t* bytes, std::size_t size, std::uint64_t hash) {
+    for (std::size_t i = 0; i < size; ++i) hash = (hash ^ bytes[i]) * 0x100000001b3ULL;
+    return hash;
+}
+
+constexpr std::uint64_t FNV_BASIS = 0xcbf29ce484222325ULL;
+
+// Everything but the checksum field itself.
+std::uint64_t file_checksum(const std::uint8_t* bytes, std::size_t size) {
+    std::uint64_t hash = fnv1a(bytes, CHECKSUM_OFFSET, FNV_BASIS);
+    return fnv1a(bytes + CHECKSUM_OFFSET + 8, size - CHECKSUM_OFFSET - 8, hash);
+}
+
+std::size_t parameter_bytes(const Architecture& a) {
+    return padded_to_8(std::size_t(a.inputs) * a.hidden * 2 + std::size_t(a.hidden) * 2 +
+                       std::size_t(a.hidden) * 2 * 2 + 4);
+}
+
+float activate(float x, Activation activation) {
+    float clipped = std::clamp(x, 0.0f, 1.0f);
+    return activation == Activation::SCRELU ? clipped * clipped : clipped;
+}
+
+}  // namespace
+
+std::string Architecture::describe() const {
+    return "(" + std::to_string(inputs) + "->" + std::to_string(hidden) + ")x2->1 " +
+           (activation == Activation::SCRELU ? "SCReLU" : "CReLU") + " QA=" + std::to_string(qa) +
+           " QB=" + std::to_string(qb) + " scale=" + std::to_string(scale);
+}
+
+FloatNetwork::FloatNetwork(const Architecture& a)
+    : architecture(a),
+      feature_weights(std::size_t(a.inputs) * a.hidden, 0.0f),
+      feature_bias(a.hidden, 0.0f),
+      output_weights(std::size_t(a.hidden) * 2, 0.0f) {}
+
+double FloatNetwork::output(const float* us, const float* them) const {
+    const int h = architecture.hidden;
+    double sum = output_bias;
+    for (int i = 0; i < h; ++i) {
+        sum += double(activate(us[i], architecture.activation)) * output_weights[i];
+        sum += double(activate(them[i], architecture.activation)) * output_weights[h + i];
+    }
+    return sum;
+}
+
+double FloatNetwork::evaluate(const Position& pos) const {
+    const int h = architecture.hidden;
+    std::vector<float> accumulators[2] = {feature_bias, feature_bias};
+    for (Bitboard b = pos.pieces(); b;) {
+        Square s = pop_lsb(b);
+        Piece piece = pos.piece_on(s);
+        for (Color side : {WHITE, BLACK}) {
+            const float* row = &feature_weights[std::size_t(feature_index(side, piece, s)) * h];
+            for (int i = 0; i < h; ++i) accumulators[side][i] += row[i];
+        }
+    }
+    Color us = pos.side_to_move();
+    return output(accumulators[us].data(), accumulators[~us].data()) * architecture.scale;
+}
+
+QuantisedNetwork quantise(const FloatNetwork& net, const std::string& description) {
+    const Architecture& a = net.architecture;
+    QuantisedNetwork q;
+    q.architecture = a;
+    q.description = description;
+    auto round_to = [](double x, double limit) {
+        return std::int16_t(std::lround(std::clamp(x, -limit, limit)));
+    };
+    q.feature_weights.reserve(net.feature_weights.size());
+    for (float w : net.feature_weights) q.feature_weights.push_back(round_to(double(w) * a.qa, 32767));
+    for (float b : net.feature_bias) q.feature_bias.push_back(round_to(double(b) * a.qa, 32767));
+    for (float w : net.output_weights) q.output_weights.push_back(round_to(double(w) * a.qb, 127));
+    q.output_bias = std::int32_t(std::lround(double(net.output_bias) * a.qa * a.qb));
+    return q;
+}
+
+std::uint64_t QuantisedNetwork::checksum() const {
+    auto bytes = encode_network(*this);
+    return get<std::uint64_t>(bytes.data(), CHECKSUM_OFFSET);
+}
+
+std::vector<std::uint8_t> encode_network(const QuantisedNetwork& net) {
+    const Architecture& a = net.architecture;
+    std::size_t description_bytes = padded_to_8(net.description.size());
+    std::vector<std::uint8_t> out(HEADER_BYTES + description_bytes + parameter_bytes(a), 0);
+    std::memcpy(out.data(), MAGIC, 8);
+    put<std::uint32_t>(out, 8, VERSION);
+    put<std::uint32_t>(out, 12, std::uint32_t(a.inputs));
+    put<std::uint32_t>(out, 16, std::uint32_t(a.hidden));
+    put<std::uint32_t>(out, 20, std::uint32_t(a.activation));
+    put<std::uint32_t>(out, 24, std::uint32_t(a.qa));
+    put<std::uint32_t>(out, 28, std::uint32_t(a.qb));
+    put<std::uint32_t>(out, 32, std::uint32_t(a.scale));
+    put<std::uint32_t>(out, 36, std::uint32_t(net.description.size()));
+    std::memcpy(out.data() + HEADER_BYTES, net.description.data(), net.description.size());
+    std::size_t at = HEADER_BYTES + description_bytes;
+    auto copy = [&](const void* data, std::size_t bytes) {
+        std::memcpy(out.data() + at, data, bytes);
+        at += bytes;
+    };
+    copy(net.feature_weights.data(), net.feature_weights.size() * 2);
+    copy(net.feature_bias.data(), net.feature_bias.size() * 2);
+    copy(net.output_weights.data(), net.output_weights.size() * 2);
+    copy(&net.output_bias, 4);
+    put<std::uint64_t>(out, CHECKSUM_OFFSET, file_checksum(out.data(), out.size()));
+    return out;
+}
+
+void save_network_file(const std::string& path, const QuantisedNetwork& net) {
+    auto bytes = encode_network(net);
+    write_file_atomically(path, [&](std::ostream& out) {
+        out.write(reinterpret_cast<const char*>(bytes.data()), std::streamsize(bytes.size()));
+    });
+}
+
+QuantisedNetwork decode_network(const std::uint8_t* bytes, std::size_t size,
+                                const std::string& name) {
+    auto fail = [&](const std::string& why) -> QuantisedNetwork {
+        throw NetworkFileError(name + ": " + why);
+    };
+    if (size < HEADER_BYTES)
+        return fail("truncated: " + std::to_string(size) + " bytes, shorter than the header");
+    if (std::memcmp(bytes, MAGIC, 8) != 0) return fail("bad magic (not a .mnet network file)");
+    auto version = get<std::uint32_t>(bytes, 8);
+    if (version != VERSION)
+        return fail("format version " + std::to_string(version) + ", this program reads version " +
+                    std::to_string(VERSION));
+    Architecture a;
+    a.inputs = int(get<std::uint32_t>(bytes, 12));
+    a.hidden = int(get<std::uint32_t>(bytes, 16));
+    auto activation = get<std::uint32_t>(bytes, 20);
+    a.qa = int(get<std::uint32_t>(bytes, 24));
+    a.qb = int(get<std::uint32_t>(bytes, 28));
+    a.scale = int(get<std::uint32_t>(bytes, 32));
+    if (a.inputs != INPUT_COUNT)
+        return fail("architecture with " + std::to_string(a.inputs) +
+                    " inputs; this program knows only " + std::to_string(INPUT_COUNT));
+    if (a.hidden < 8 || a.hidden > MAX_HIDDEN || a.hidden % 16 != 0)
+        return fail("hidden layer of " + std::to_string(a.hidden) +
+                    " neurons; supported are multiples of 16 up to " + std::to_string(MAX_HIDDEN));
+    if (activation > 1) return fail("unknown activation " + std::to_string(activation));
+    a.activation = Activation(activation);
+    if (a.qa < 1 || a.qa > 255 || a.qb < 1 || a.qb > 1024 || a.scale < 1 || a.scale > 10000)
+        return fail("quantisation out of range (QA " + std::to_string(a.qa) + ", QB " +
+                    std::to_string(a.qb) + ", scale " + std::to_string(a.scale) + ")");
+    auto description_size = get<std::uint32_t>(bytes, 36);
+    std::size_t expected =
+        HEADER_BYTES + padded_to_8(description_size) + parameter_bytes(a);
+    if (description_size > size || size != expected)
+        return fail(std::string(size < expected ? "truncated" : "too long") + ": " +
+                    std::to_string(size) + " bytes, the header's architecture " + a.describe() +
+                    " needs " + std::to_string(expected));
+    if (get<std::uint64_t>(bytes, CHECKSUM_OFFSET) != file_checksum(bytes, size))
+        return fail("checksum mismatch (the file is corrupt)");
+    QuantisedNetwork q;
+    q.architecture = a;
+    q.description.assign(reinterpret_cast<const char*>(bytes) + HEADER_BYTES, description_size);
+    std::size_t at = HEADER_BYTES + padded_to_8(description_size);
+    auto take = [&](auto& vec, std::size_t count) {
+        vec.resize(count);
+        std::memcpy(vec.data(), bytes + at, count * sizeof(vec[0]));
+        at += count * sizeof(vec[0]);
+    };
+    take(q.feature_weights, std::size_t(a.inputs) * a.hidden);
+    take(q.feature_bias, std::size_t(a.hidden));
+    take(q.output_weights, std::size_t(a.hidden) * 2);
+    q.output_bias = get<std::int32_t>(bytes, at);
+    return q;
+}
+
+QuantisedNetwork load_network_file(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) throw NetworkFileError(path + ": cannot open: " + std::strerror(errno));
+    std::vector<std::uint8_t> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    if (in.bad()) throw NetworkFileError(path + ": cannot read");
+    return decode_network(bytes.data(), bytes.size(), path);
+}
+
+}  // namespace mneme::nnue

@@ -1,0 +1,81 @@
+// The network: (768 -> H) x 2 perspectives -> 1. The first layer is shared by both sides'
+// accumulators (side to move first); the activation is SCReLU (clamp to [0, 1], then square)
+// or clipped ReLU; the output, times the evaluation scale, is a score in the engine's units.
+//
+// Two forms: FloatNetwork for training and reference, QuantisedNetwork for play and the file
+// (.mnet). Quantisation: first-layer weights and biases x QA (int16), output weights x QB
+// (int16), output bias x QA x QB (int32).
+#pragma once
+
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "mneme/core/position.h"
+#include "mneme/nnue/features.h"
+
+namespace mneme::nnue {
+
+enum class Activation : std::uint32_t { CLIPPED_RELU = 0, SCRELU = 1 };
+
+struct Architecture {
+    int inputs = INPUT_COUNT;
+    int hidden = 256;
+    Activation activation = Activation::SCRELU;
+    int qa = 255;
+    int qb = 64;
+    int scale = 400;  // output x scale = score in centipawn-like engine units
+
+    bool operator==(const Architecture&) const = default;
+    std::string describe() const;  // e.g. "(768->256)x2->1 SCReLU QA=255 QB=64 scale=400"
+};
+
+// The largest hidden width the engine's fixed-size accumulators hold.
+constexpr int MAX_HIDDEN = 1024;
+
+struct FloatNetwork {
+    Architecture architecture;
+    std::vector<float> feature_weights;  // [inputs][hidden]
+    std::vector<float> feature_bias;     // [hidden]
+    std::vector<float> output_weights;   // [2 * hidden]: side to move's half, then the other's
+    float output_bias = 0;
+
+    explicit FloatNetwork(const Architecture& a = {});
+    // The score for the side to move in engine units, computed from scratch in floating point.
+    double evaluate(const Position& pos) const;
+    // The output before the scale is applied, from two accumulators (pre-activation).
+    double output(const float* us, const float* them) const;
+};
+
+struct QuantisedNetwork {
+    Architecture architecture;
+    std::vector<std::int16_t> feature_weights;  // [inputs][hidden]
+    std::vector<std::int16_t> feature_bias;     // [hidden]
+    std::vector<std::int16_t> output_weights;   // [2 * hidden]
+    std::int32_t output_bias = 0;
+    std::string description;                    // where the network came from
+
+    // Sum of the parameters' bytes (FNV-1a over the file's parameter section).
+    std::uint64_t checksum() const;
+};
+
+// Rounds to the nearest integer step, clamping output weights to +-127 / QB so that the
+// activation times a weight stays inside int16 (see the inference); first-layer weights are
+// clamped to the int16 range.
+QuantisedNetwork quantise(const FloatNetwork& net, const std::string& description);
+
+// The file names itself and what is wrong: truncated, corrupt, unknown architecture, ...
+class NetworkFileError : public std::runtime_error {
+public:
+    using std::runtime_error::runtime_error;
+};
+
+// Written atomically (a temporary, then rename).
+void save_network_file(const std::string& path, const QuantisedNetwork& net);
+std::vector<std::uint8_t> encode_network(const QuantisedNetwork& net);
+QuantisedNetwork load_network_file(const std::string& path);
+// `name` is used in messages (a path, or "the built-in network").
+QuantisedNetwork decode_network(const std::uint8_t* bytes, std::size_t size, const std::string& name);
+
+}  // namespace mneme::nnue
