@@ -8,6 +8,7 @@
 
 #include "commands.h"
 #include "mneme/notation/uci_move.h"
+#include "mneme/nnue/builtin_network.h"
 #include "mneme/search/search.h"
 
 namespace mneme::app {
@@ -91,6 +92,7 @@ int bench_command(const Arguments& args) {
     int depth = DEFAULT_BENCH_DEPTH;
     int hash_mb = int(TranspositionTable::DEFAULT_SIZE_MB);
     int threads = 1;
+    std::string eval_name = nnue::default_evaluation_name(), net_file;
     for (std::size_t i = 0; i < args.size(); ++i) {
         const std::string& arg = args[i];
         bool has_value = i + 1 < args.size();
@@ -99,14 +101,24 @@ int bench_command(const Arguments& args) {
         } else if (arg == "--threads" && has_value) {
             // With more than one thread (Lazy SMP) the node count is no longer a fixed signature.
             threads = parse_int(args[++i], 1, 64, "--threads N");
+        } else if (arg == "--eval" && has_value) {
+            eval_name = args[++i];
+        } else if (arg == "--net" && has_value) {
+            net_file = args[++i];
+            eval_name = "nnue";
         } else if (i == 0 && arg.rfind("--", 0) != 0) {
             depth = parse_int(arg, 1, MAX_PLY - 1, "bench DEPTH");
         } else {
-            throw std::runtime_error("usage: mneme bench [DEPTH] [--hash MB] [--threads N]");
+            throw std::runtime_error(
+                "usage: mneme bench [DEPTH] [--hash MB] [--threads N] [--eval classic|nnue] [--net FILE]");
         }
     }
     Searcher searcher{std::size_t(hash_mb)};
     searcher.set_threads(threads);
+    std::string error;
+    auto evaluator = nnue::make_evaluator(eval_name, net_file, &error);
+    if (!evaluator) throw std::runtime_error(error);
+    searcher.set_evaluator(std::move(evaluator));
     SearchLimits limits;
     limits.depth = depth;
     std::uint64_t total_nodes = 0;
@@ -124,7 +136,8 @@ int bench_command(const Arguments& args) {
     }
     auto elapsed_ms = std::chrono::duration_cast<std::chrono::milliseconds>(
                           std::chrono::steady_clock::now() - start).count();
-    std::cout << "\nDepth           : " << depth << "\nPositions       : " << index
+    std::cout << "\nEvaluation      : " << searcher.evaluator().name()
+              << "\nDepth           : " << depth << "\nPositions       : " << index
               << "\nTotal time (ms) : " << elapsed_ms << "\nNodes searched  : " << total_nodes
               << "\nNodes/second    : "
               << total_nodes * 1000 / std::uint64_t(std::max<std::int64_t>(elapsed_ms, 1)) << '\n';

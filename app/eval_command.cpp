@@ -7,16 +7,19 @@
 #include "mneme/eval/eval_params.h"
 #include "mneme/eval/evaluate.h"
 #include "mneme/learn/bayes_evaluation.h"
+#include "mneme/nnue/builtin_network.h"
+#include "mneme/nnue/inference.h"
 
 namespace mneme::app {
 
-// mneme eval [--hand-written] [--params FILE] [--write-params FILE] [--bayes MODEL] [--fen] [FEN]
+// mneme eval [--hand-written] [--params FILE] [--write-params FILE] [--bayes MODEL] [--net FILE]
+//            [--fen] [FEN]
 // With no FEN, the starting position. --hand-written starts from the table as written by hand
 // instead of the built-in (tuned) one. The FEN may be given as one argument or as its six
 // fields unquoted.
 int eval_command(const Arguments& args) {
     EvalParams params = EvalParams::defaults();
-    std::string fen, write_path, bayes_path;
+    std::string fen, write_path, bayes_path, net_path;
     for (std::size_t i = 0; i < args.size(); ++i) {
         const std::string& arg = args[i];
         if ((arg == "--params" || arg == "--write-params") && i + 1 < args.size()) {
@@ -34,6 +37,8 @@ int eval_command(const Arguments& args) {
             params = EvalParams::hand_written();
         } else if (arg == "--bayes" && i + 1 < args.size()) {
             bayes_path = args[++i];
+        } else if (arg == "--net" && i + 1 < args.size()) {
+            net_path = args[++i];
         } else if (arg == "--fen") {
             continue;  // the FEN fields follow
         } else if (arg.rfind("--", 0) == 0) {
@@ -56,6 +61,17 @@ int eval_command(const Arguments& args) {
                   << model.expected_score(features, stage) << ", score "
                   << model.evaluate(pos, params) << " of +-256, mixed "
                   << mixed_bayes_evaluate(pos, params, model) << " (side to move)\n";
+    }
+    std::shared_ptr<const nnue::QuantisedNetwork> net =
+        net_path.empty() ? nnue::builtin_network()
+                         : std::make_shared<const nnue::QuantisedNetwork>(nnue::load_network_file(net_path));
+    if (net) {
+        int score = nnue::evaluate_position(*net, pos);
+        std::cout << "Network (" << (net_path.empty() ? "built-in" : net_path) << ", "
+                  << net->architecture.describe() << "): " << score << " for the side to move, "
+                  << (pos.side_to_move() == WHITE ? score : -score) << " for White\n";
+    } else {
+        std::cout << "Network: none built in (--net FILE evaluates with one)\n";
     }
     return 0;
 }

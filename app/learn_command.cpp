@@ -537,8 +537,12 @@ int learn_command(const Arguments& args) {
     if (args[0] == "ga") return learn_ga_command(rest);
     if (args[0] == "curve") return curve_command(rest);
     if (args[0] == "spsa") return learn_spsa_command(rest);
+    if (args[0] == "datagen") return learn_datagen_command(rest);
+    if (args[0] == "data-merge") return learn_data_merge_command(rest);
+    if (args[0] == "label-games") return learn_label_games_command(rest);
+    if (args[0] == "data-info") return learn_data_info_command(rest);
     throw std::runtime_error("unknown subcommand '" + args[0] +
-                             "' (positions, tune, bayes, td, curve, ga, spsa, info)");
+                             "' (positions, tune, bayes, td, curve, ga, spsa, info, datagen, label-games, data-merge, data-info)");
 }
 
 }  // namespace mneme::app

@@ -50,5 +50,9 @@ inline std::string joined_command(const std::string& name, const Arguments& args
 // The subcommands that live in their own files.
 int learn_ga_command(const Arguments& args);
 int learn_spsa_command(const Arguments& args);
+int learn_datagen_command(const Arguments& args);
+int learn_data_merge_command(const Arguments& args);
+int learn_label_games_command(const Arguments& args);
+int learn_data_info_command(const Arguments& args);
 
 }  // namespace mneme::app

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <cstring>
 #include <fstream>
 #include <iterator>
@@ -57,9 +58,10 @@ float activate(float x, Activation activation) {
 }  // namespace
 
 std::string Architecture::describe() const {
-    return "(" + std::to_string(inputs) + "->" + std::to_string(hidden) + ")x2->1 " +
-           (activation == Activation::SCRELU ? "SCReLU" : "CReLU") + " QA=" + std::to_string(qa) +
-           " QB=" + std::to_string(qb) + " scale=" + std::to_string(scale);
+    char text[128];
+    std::snprintf(text, sizeof text, "(%d->%d)x2->1 %s QA=%d QB=%d scale=%d", inputs, hidden,
+                  activation == Activation::SCRELU ? "SCReLU" : "CReLU", qa, qb, scale);
+    return text;
 }
 
 FloatNetwork::FloatNetwork(const Architecture& a)

@@ -8,6 +8,8 @@
 #include "mneme/core/movegen.h"
 #include "mneme/core/perft.h"
 #include "mneme/eval/evaluate.h"
+#include "mneme/nnue/builtin_network.h"
+#include "mneme/nnue/nnue_evaluator.h"
 #include "mneme/notation/uci_move.h"
 #include "mneme/protocol/engine_protocol.h"
 #include "mneme/util/text.h"
@@ -80,7 +82,28 @@ std::string uci_score(Value v) {
     return "cp " + std::to_string(v);
 }
 
-UciProtocol::UciProtocol(std::ostream& out) : out_(out) {}
+UciProtocol::UciProtocol(std::ostream& out) : out_(out), eval_name_(nnue::default_evaluation_name()) {
+    std::string error;
+    searcher_.set_evaluator(nnue::make_evaluator(eval_name_, "", &error));
+}
+
+void UciProtocol::set_evaluation(const std::string& name, const std::string& file) {
+    std::string error;
+    auto evaluator = nnue::make_evaluator(name, name == "nnue" ? file : "", &error);
+    if (!evaluator) {
+        return info_string("error: " + error + "; the evaluation stays " + eval_name_ +
+                           (eval_name_ == "nnue" ? " (" + (eval_file_.empty() ? std::string("built-in network") : eval_file_) + ")" : ""));
+    }
+    thread_.stop_and_wait();
+    searcher_.set_evaluator(std::move(evaluator));
+    eval_name_ = name;
+    eval_file_ = file;
+    if (name == "nnue") {
+        const auto& net = static_cast<const nnue::NnueEvaluator&>(searcher_.evaluator()).network();
+        info_string("evaluation nnue: " + (file.empty() ? std::string("built-in network") : file) + ", " +
+                    net.architecture.describe() + ", " + nnue::simd_name());
+    }
+}
 
 bool UciProtocol::handle(const std::string& line) {
     Words words = split_words(line);
@@ -112,6 +135,12 @@ bool UciProtocol::handle(const std::string& line) {
     } else if (command == "eval") {
         std::istringstream report(evaluation_report(pos_));
         for (std::string row; std::getline(report, row);) out_.line(row);
+        if (eval_name_ == "nnue") {
+            thread_.wait();
+            const auto& net = static_cast<const nnue::NnueEvaluator&>(searcher_.evaluator()).network();
+            out_.line("network " + std::to_string(nnue::evaluate_position(net, pos_)) +
+                      " (side to move)");
+        }
     } else if (command == "perft") {
         perft(words);
     } else {
@@ -132,6 +161,9 @@ void UciProtocol::identify() {
               std::to_string(TranspositionTable::DEFAULT_SIZE_MB) + " min 1 max " +
               std::to_string(TranspositionTable::MAX_SIZE_MB));
     out_.line("option name Clear Hash type button");
+    out_.line(std::string("option name Eval type combo default ") + nnue::default_evaluation_name() +
+              " var classic var nnue");
+    out_.line("option name EvalFile type string default <built-in>");
     out_.line("option name Threads type spin default 1 min 1 max " +
               std::to_string(Searcher::MAX_THREADS));
     out_.line("option name MultiPV type spin default 1 min 1 max 256");
@@ -177,7 +209,23 @@ void UciProtocol::set_option(const Words& words) {
         return;
     }
     auto number = parse_integer(value);
-    if (name == "hash") {
+    if (name == "eval") {
+        std::string wanted = lower_case(value);
+        if (wanted != "classic" && wanted != "nnue")
+            return info_string("Eval needs classic or nnue, got '" + value + "'");
+        set_evaluation(wanted, eval_file_);
+    } else if (name == "evalfile") {
+        std::string file = value == "<built-in>" || value == "<empty>" ? "" : value;
+        if (eval_name_ == "nnue") {
+            set_evaluation("nnue", file);
+        } else {
+            // Checked now, used when Eval becomes nnue.
+            std::string error;
+            if (!file.empty() && !nnue::make_evaluator("nnue", file, &error))
+                return info_string("error: " + error);
+            eval_file_ = file;
+        }
+    } else if (name == "hash") {
         if (!number || *number < 1)
             return info_string("Hash needs a size in MB, got '" + value + "'");
         thread_.stop_and_wait();

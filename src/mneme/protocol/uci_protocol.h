@@ -31,6 +31,8 @@ private:
     void set_position(const Words& words);
     void go(const Words& words);
     void perft(const Words& words);
+    // Applies Eval and EvalFile; on failure says why and keeps the evaluation it had.
+    void set_evaluation(const std::string& name, const std::string& file);
     void info_string(const std::string& text) { out_.line("info string " + text); }
 
     LineOutput out_;
@@ -48,6 +50,8 @@ private:
     int elo_ = Skill::MAX_ELO;
     Skill skill_;
     EngineBook book_;
+    std::string eval_name_;  // "classic" or "nnue"
+    std::string eval_file_;  // empty: the built-in network
 };
 
 // "cp 25" or "mate -3": a score as UCI writes it.

@@ -7,6 +7,7 @@
 
 #include "mneme/core/movegen.h"
 #include "mneme/notation/uci_move.h"
+#include "mneme/nnue/builtin_network.h"
 #include "mneme/protocol/engine_protocol.h"
 #include "mneme/util/text.h"
 
@@ -128,7 +129,10 @@ std::string xboard_result_line(const GameOutcome& outcome, Color side_to_move) {
     return std::string(result_text(outcome.result)) + " {" + reason + "}";
 }
 
-XboardProtocol::XboardProtocol(std::ostream& out) : out_(out) {}
+XboardProtocol::XboardProtocol(std::ostream& out) : out_(out), eval_name_(nnue::default_evaluation_name()) {
+    std::string error;
+    searcher_.set_evaluator(nnue::make_evaluator(eval_name_, "", &error));
+}
 
 void XboardProtocol::end_of_input() {
     // Pondering and analysis never end by themselves; a move being thought about does.
@@ -177,6 +181,9 @@ bool XboardProtocol::handle(const std::string& line) {
         std::string policies;
         for (char c : book_policy_names('/'))
             policies += c == '/' ? std::string(" /// ") : std::string(1, c);
+        out_.line(std::string("feature option=\"Eval -combo ") +
+                  (eval_name_ == "nnue" ? "classic /// *nnue" : "*classic /// nnue") + "\"");
+        out_.line("feature option=\"EvalFile -file \"");
         out_.line("feature option=\"OwnBook -check 0\"");
         out_.line("feature option=\"BookFile -file \"");
         out_.line("feature option=\"BookPolicy -combo " +
@@ -564,6 +571,22 @@ void XboardProtocol::set_option(const std::string& line) {
     std::string name = lower_case(trim(rest.substr(0, equals)));
     std::string value = equals == std::string::npos ? "" : trim(rest.substr(equals + 1));
     std::string message;
+    if (name == "eval" || name == "evalfile") {
+        std::string wanted = name == "eval" ? lower_case(value) : eval_name_;
+        std::string file = name == "evalfile" ? value : eval_file_;
+        if (wanted != "classic" && wanted != "nnue") return error("Eval needs classic or nnue", line);
+        std::string why;
+        auto evaluator = nnue::make_evaluator(wanted, wanted == "nnue" ? file : "", &why);
+        if (!evaluator) {
+            out_.line("telluser mneme: " + why + "; the evaluation stays " + eval_name_);
+            return;
+        }
+        abandon_thinking();
+        searcher_.set_evaluator(std::move(evaluator));
+        eval_name_ = wanted;
+        eval_file_ = file;
+        return;
+    }
     switch (book_.set_option(name, value, message)) {
         case BookOptionResult::NOT_BOOK_OPTION: return error("unknown option", line);
         case BookOptionResult::FAILED: out_.line("telluser mneme: " + message); return;

@@ -80,6 +80,8 @@ private:
     LineOutput out_;
     Searcher searcher_;
     SearchThread thread_{searcher_};
+    std::string eval_name_;  // "classic" or "nnue"
+    std::string eval_file_;  // empty: the built-in network
 
     // Shared with the search thread, which plays its move into the game when done.
     std::mutex mutex_;

@@ -8,6 +8,7 @@
 
 #include "mneme/core/movegen.h"
 #include "mneme/eval/evaluate.h"
+#include "mneme/eval/evaluator.h"
 #include "mneme/search/move_picker.h"
 #include "mneme/search/static_exchange.h"
 
@@ -74,7 +75,17 @@ constexpr int ASPIRATION_MIN_DEPTH = 4;
 
 }  // namespace
 
-Searcher::Searcher(std::size_t hash_mb) : own_table_(hash_mb) { clear(); }
+Searcher::Searcher(std::size_t hash_mb)
+    : own_table_(hash_mb), evaluator_(std::make_unique<ClassicEvaluator>()) {
+    clear();
+}
+
+void Searcher::set_evaluator(std::unique_ptr<Evaluator> evaluator) {
+    evaluator_ = evaluator ? std::move(evaluator) : std::make_unique<ClassicEvaluator>();
+    ++evaluator_generation_;
+    // The table keeps static evaluations: another evaluation's are no use.
+    own_table_.clear();
+}
 
 Searcher::~Searcher() = default;
 
@@ -105,6 +116,10 @@ void Searcher::start_helpers(const Position& pos, const SearchLimits& limits) {
         helper->options_.multi_pv = 1;
         helper->ordering_hint_ = ordering_hint_;
         helper->hint_active_ = hint_active_;
+        if (helper->evaluator_generation_ != evaluator_generation_) {
+            helper->evaluator_ = evaluator_->clone();
+            helper->evaluator_generation_ = evaluator_generation_;
+        }
         helper->prepare(false);
         Searcher* h = helper.get();
         helper_threads_.emplace_back([h, pos, helper_limits] { h->search(pos, helper_limits); });
@@ -172,7 +187,8 @@ SearchResult Searcher::search(const Position& pos, const SearchLimits& limits,
     statistics_ = {};
     on_info_ = &on_iteration;
     repetition_keys_[0] = pos_.state().repetition_key;
-    static_evals_[0] = pos_.in_check() ? VALUE_NONE : evaluate(pos_);
+    evaluator_->reset(pos_);
+    static_evals_[0] = pos_.in_check() ? VALUE_NONE : evaluator_->evaluate(pos_);
 
     // Root moves in the order the move picker would try them, restricted to "searchmoves".
     root_moves_.clear();
@@ -339,6 +355,7 @@ Value Searcher::search_root(int depth, Value alpha, Value beta) {
             (*on_info_)(progress);
         }
         move_slices_[0] = &continuation_->after(pos_.moved_piece(rm.move), rm.move.to());
+        evaluator_->push(pos_, rm.move);
         pos_.do_move(rm.move);
         Value v;
         if (algorithm == SearchAlgorithm::MINIMAX) {
@@ -350,6 +367,7 @@ Value Searcher::search_root(int depth, Value alpha, Value beta) {
             if (v > floor && !stopped_) v = -negamax(depth - 1, -beta, -floor, 1, true);
         }
         pos_.undo_move();
+        evaluator_->pop();
         // A move cut off by a stop has no score; the moves searched before it still count.
         if (stopped_) break;
 
@@ -458,7 +476,7 @@ Value Searcher::negamax(int depth, Value alpha, Value beta, int ply, bool pv_nod
     repetition_keys_[ply] = pos_.state().repetition_key;
     seldepth_ = std::max(seldepth_, ply);
     if (is_draw(ply)) return draw_value(ply);
-    if (ply >= MAX_PLY) return in_check ? draw_value(ply) : evaluate(pos_);
+    if (ply >= MAX_PLY) return in_check ? draw_value(ply) : evaluator_->evaluate(pos_);
 
     // Mate distance pruning: no line from here can beat a mate already found nearer the root.
     if (!minimax) {
@@ -475,7 +493,7 @@ Value Searcher::negamax(int depth, Value alpha, Value beta, int ply, bool pv_nod
         return tt.score;
 
     Value static_eval = VALUE_NONE;
-    if (!in_check) static_eval = tt_hit && tt.eval != VALUE_NONE ? tt.eval : evaluate(pos_);
+    if (!in_check) static_eval = tt_hit && tt.eval != VALUE_NONE ? tt.eval : evaluator_->evaluate(pos_);
     static_evals_[ply] = static_eval;
     // Whether our position got better since our last move: if not, the pruning below can be
     // bolder, since a refutation of this line is then more likely to exist.
@@ -502,9 +520,11 @@ Value Searcher::negamax(int depth, Value alpha, Value beta, int ply, bool pv_nod
         int reduction = options_.margins.null_move_reduction + depth / 3 +
                         std::min((static_eval - beta) / 200, 3);
         move_slices_[ply] = nullptr;
+        evaluator_->push_null();
         pos_.do_null_move();
         Value v = -negamax(depth - 1 - reduction, -beta, -beta + 1, ply + 1, false);
         pos_.undo_null_move();
+        evaluator_->pop();
         if (stopped_) return 0;
         if (v >= beta) {
             // A mate found after passing proves nothing about the real moves.
@@ -590,6 +610,7 @@ Value Searcher::negamax(int depth, Value alpha, Value beta, int ply, bool pv_nod
 
         move_slices_[ply] = &continuation_->after(pos_.moved_piece(m), m.to());
         table_->prefetch(pos_.key_after(m));
+        evaluator_->push(pos_, m);
         pos_.do_move(m);
         Value v = -VALUE_INFINITE;
         bool full_depth = true;
@@ -613,6 +634,7 @@ Value Searcher::negamax(int depth, Value alpha, Value beta, int ply, bool pv_nod
             }
         }
         pos_.undo_move();
+        evaluator_->pop();
         if (stopped_) return 0;
 
         if (v > best_value) {
@@ -657,7 +679,7 @@ Value Searcher::quiescence(Value alpha, Value beta, int ply, bool pv_node) {
     // The quiet move that led here may have repeated a position or ended the 50 moves.
     if (is_draw(ply)) return draw_value(ply);
     bool in_check = pos_.in_check();
-    if (ply >= MAX_PLY) return in_check ? draw_value(ply) : evaluate(pos_);
+    if (ply >= MAX_PLY) return in_check ? draw_value(ply) : evaluator_->evaluate(pos_);
 
     TTData tt;
     bool tt_hit = options_.transposition_table && table_->probe(pos_.key(), ply, &tt);
@@ -668,7 +690,7 @@ Value Searcher::quiescence(Value alpha, Value beta, int ply, bool pv_node) {
     Value static_eval = VALUE_NONE;
     Value best_value = -VALUE_INFINITE;
     if (!in_check) {
-        static_eval = tt_hit && tt.eval != VALUE_NONE ? tt.eval : evaluate(pos_);
+        static_eval = tt_hit && tt.eval != VALUE_NONE ? tt.eval : evaluator_->evaluate(pos_);
         best_value = static_eval;
         if (best_value >= beta) {
             return options_.algorithm == SearchAlgorithm::ALPHABETA_FAIL_HARD ? beta
@@ -695,9 +717,11 @@ Value Searcher::quiescence(Value alpha, Value beta, int ply, bool pv_node) {
             if (static_exchange(pos_, m) < 0) continue;
         }
         table_->prefetch(pos_.key_after(m));
+        evaluator_->push(pos_, m);
         pos_.do_move(m);
         Value v = -quiescence(-beta, -alpha, ply + 1, pv_node);
         pos_.undo_move();
+        evaluator_->pop();
         if (stopped_) return 0;
 
         if (v > best_value) {

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "mneme/core/position.h"
+#include "mneme/eval/evaluator.h"
 #include "mneme/search/history.h"
 #include "mneme/search/limits.h"
 #include "mneme/search/move_ordering_hint.h"
@@ -114,6 +115,10 @@ public:
     // The algorithm and its switches for the searches to come (not while one runs).
     void set_options(const SearchOptions& options) { options_ = options; }
     const SearchOptions& options() const { return options_; }
+    // The evaluation for the searches to come (null: the classic one); helper threads get
+    // copies. Clears the table, whose stored evaluations belong to the old one.
+    void set_evaluator(std::unique_ptr<Evaluator> evaluator);
+    const Evaluator& evaluator() const { return *evaluator_; }
     // Outside knowledge for move ordering (null: none), for the searches to come.
     void set_ordering_hint(std::shared_ptr<MoveOrderingHint> hint) { ordering_hint_ = std::move(hint); }
 
@@ -164,6 +169,8 @@ private:
     Move counter_moves_[PIECE_CODE_COUNT][64];
     SearchOptions options_;
     std::shared_ptr<MoveOrderingHint> ordering_hint_;
+    std::unique_ptr<Evaluator> evaluator_;
+    int evaluator_generation_ = 0;
     bool hint_active_ = false;  // the hint has something to say about this search
     SearchStatistics statistics_;
     TimeManager time_;

@@ -1,0 +1,42 @@
+// The network as the searcher's evaluation: a stack of accumulators, one per ply, updated
+// lazily. push() records what the move changes; evaluate() brings the accumulator of the
+// current ply up to date from the nearest computed ancestor, so nodes that are never
+// evaluated (pruned before their static evaluation) cost no update.
+#pragma once
+
+#include <memory>
+#include <vector>
+
+#include "mneme/eval/evaluator.h"
+#include "mneme/nnue/inference.h"
+
+namespace mneme::nnue {
+
+class NnueEvaluator final : public Evaluator {
+public:
+    explicit NnueEvaluator(std::shared_ptr<const QuantisedNetwork> net);
+
+    void reset(const Position& pos) override;
+    void push(const Position& before, Move m) override;
+    void push_null() override;
+    void pop() override;
+    int evaluate(const Position& pos) override;
+    std::unique_ptr<Evaluator> clone() const override { return std::make_unique<NnueEvaluator>(net_); }
+    std::string name() const override { return "nnue"; }
+
+    const QuantisedNetwork& network() const { return *net_; }
+
+private:
+    struct Ply {
+        FeatureChange change;
+        bool null_move = false;
+        bool computed = false;
+    };
+
+    std::shared_ptr<const QuantisedNetwork> net_;
+    std::vector<Accumulator> accumulators_;  // grows as deep as the search goes
+    std::vector<Ply> plies_;
+    std::size_t top_ = 0;                    // the current ply's index
+};
+
+}  // namespace mneme::nnue

@@ -1,0 +1,254 @@
+// Network-training data: the record format, the resumable file, shards that merge into the
+// single run's records, and self-play games that are the same for the same seed.
+#include <gtest/gtest.h>
+
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include "mneme/learn/game_labelling.h"
+#include "mneme/learn/self_play_data.h"
+#include "mneme/learn/training_data_file.h"
+#include "test_data.h"
+
+namespace mneme {
+namespace {
+
+ScoredPosition sample(const char* fen, int score, ScoredResult result) {
+    return ScoredPosition::from_position(Position::from_fen(fen), score, result);
+}
+
+TEST(ScoredPosition, EncodesInThirtyTwoBytesAndBack) {
+    for (const char* fen : {"r3k2r/pPppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 3 17",
+                            "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
+                            "8/8/4k3/8/8/3K4/8/8 b - - 99 120"}) {
+        ScoredPosition p = sample(fen, -1234, ScoredResult::WIN);
+        std::uint8_t bytes[ScoredPosition::ENCODED_SIZE];
+        p.encode(bytes);
+        ScoredPosition back;
+        ASSERT_TRUE(back.decode(bytes));
+        EXPECT_EQ(back, p);
+        EXPECT_EQ(back.fen(), fen);
+        EXPECT_EQ(back.score, -1234);
+        EXPECT_EQ(back.result, ScoredResult::WIN);
+    }
+    std::uint8_t bytes[ScoredPosition::ENCODED_SIZE];
+    sample("8/8/4k3/8/8/3K4/8/8 b - - 0 1", 0, ScoredResult::DRAW).encode(bytes);
+    bytes[31] = 3;  // no such result
+    ScoredPosition p;
+    EXPECT_FALSE(p.decode(bytes));
+}
+
+std::vector<ScoredPosition> game_of(int n) {
+    std::vector<ScoredPosition> positions;
+    for (int i = 0; i < n; ++i)
+        positions.push_back(sample("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3",
+                                   i * 10, ScoredResult(i % 3)));
+    return positions;
+}
+
+TEST(TrainingDataFile, ResumeCutsOffAnUncommittedGameAndKeepsTheRest) {
+    test::ScratchDirectory dir("mdata_resume");
+    std::string path = dir.file("a.mdata");
+    {
+        auto w = TrainingDataWriter::create(path, "made by a test", 0);
+        w.add_game(game_of(5));
+        w.add_game(game_of(7));
+        w.commit();
+        w.add_game(game_of(3));
+        // A crash after the records reached the file but before the header did: simulate by
+        // appending bytes by hand.
+    }
+    {
+        std::ofstream out(path, std::ios::binary | std::ios::app);
+        out << std::string(3 * 32 + 5, 'x');
+    }
+    EXPECT_THROW(TrainingDataReader reader(path), TrainingDataError);
+    auto w = TrainingDataWriter::resume(path);
+    EXPECT_EQ(w.header().games, 2u);
+    EXPECT_EQ(w.header().positions, 12u);
+    w.add_game(game_of(4));
+    w.commit();
+    TrainingDataReader reader(path);
+    EXPECT_EQ(reader.size(), 16u);
+    EXPECT_EQ(reader.header().games, 3u);
+    EXPECT_EQ(reader.header().description, "made by a test");
+    EXPECT_EQ(reader.at(15).score, 30);
+}
+
+TEST(TrainingDataFile, DamageIsReportedWithTheFileAndReason) {
+    test::ScratchDirectory dir("mdata_damage");
+    std::string path = dir.file("b.mdata");
+    {
+        auto w = TrainingDataWriter::create(path, "x", 0);
+        w.add_game(game_of(20));
+        w.commit();
+    }
+    auto message = [&] {
+        try {
+            TrainingDataReader reader(path);
+        } catch (const TrainingDataError& e) {
+            return std::string(e.what());
+        }
+        return std::string("accepted");
+    };
+    EXPECT_EQ(message(), "accepted");
+    std::fstream f(path, std::ios::in | std::ios::out | std::ios::binary);
+    f.seekp(-40, std::ios::end);
+    f.put('\x7f');
+    f.close();
+    EXPECT_NE(message().find(path + ": checksum mismatch"), std::string::npos) << message();
+    std::filesystem::resize_file(path, 70);
+    EXPECT_NE(message().find("positions"), std::string::npos) << message();
+    std::ofstream(path) << "not a data file at all, but long enough to hold a header of 64 bytes...";
+    EXPECT_NE(message().find("bad magic"), std::string::npos) << message();
+    EXPECT_THROW(TrainingDataWriter::resume(path), TrainingDataError);
+}
+
+DatagenOptions fast_options() {
+    DatagenOptions o;
+    o.nodes = 300;
+    o.max_plies = 60;
+    o.skip_plies = 8;
+    o.hash_mb = 1;
+    o.seed = 42;
+    return o;
+}
+
+TEST(Datagen, TheSameSeedPlaysTheSameGame) {
+    DatagenOptions o = fast_options();
+    DatagenGame a = play_datagen_game(o, 3), b = play_datagen_game(o, 3), c = play_datagen_game(o, 4);
+    ASSERT_FALSE(a.positions.empty());
+    EXPECT_EQ(a.positions, b.positions);
+    EXPECT_NE(a.positions, c.positions);
+    for (const ScoredPosition& p : a.positions) {
+        Position pos = p.to_position();
+        EXPECT_FALSE(pos.in_check()) << p.fen();
+        EXPECT_LE(std::abs(p.score), o.max_kept_score);
+        EXPECT_GE(pos.game_ply(), o.skip_plies) << p.fen();
+    }
+    // Every position of a game carries the game's result, from its side to move's view.
+    for (const ScoredPosition& p : a.positions) {
+        double white = p.side_to_move == WHITE ? p.result_value() : 1 - p.result_value();
+        EXPECT_EQ(white, a.result_for_white) << p.fen();
+    }
+}
+
+TEST(Datagen, ShardsMergeIntoTheSingleRunAndAFinishedShardIsLeftAlone) {
+    test::ScratchDirectory dir("datagen_shards");
+    DatagenOptions o = fast_options();
+    DatagenRun single;
+    single.output = dir.file("single.mdata");
+    single.games = 6;
+    single.threads = 2;
+    DatagenSummary whole = run_datagen(o, single);
+    EXPECT_TRUE(whole.complete);
+    EXPECT_EQ(whole.games, 6u);
+    std::vector<std::string> shards;
+    for (int s = 2; s >= 0; --s) {  // out of order on purpose
+        DatagenRun run = single;
+        run.threads = 1;
+        run.shard = s;
+        run.shards = 3;
+        run.output = dir.file("shard" + std::to_string(s) + ".mdata");
+        shards.insert(shards.begin(), run.output);
+        DatagenSummary summary = run_datagen(o, run);
+        EXPECT_EQ(summary.games, 2u);
+        // Running a finished shard again plays nothing and changes nothing.
+        DatagenSummary again = run_datagen(o, run);
+        EXPECT_TRUE(again.resumed);
+        EXPECT_EQ(again.games_played_now, 0u);
+        EXPECT_EQ(again.checksum, summary.checksum);
+    }
+    std::reverse(shards.begin(), shards.end());
+    TrainingDataHeader merged = merge_training_data(shards, dir.file("merged.mdata"), "merged");
+    EXPECT_EQ(merged.games, 6u);
+    EXPECT_EQ(merged.positions, whole.positions);
+    EXPECT_EQ(merged.checksum, whole.checksum);
+    // A file made with other settings is not resumed.
+    DatagenOptions other = o;
+    other.nodes = 301;
+    EXPECT_THROW(run_datagen(other, single), TrainingDataError);
+}
+
+TEST(Datagen, AnInterruptedRunResumesToTheSameRecords) {
+    test::ScratchDirectory dir("datagen_resume");
+    DatagenOptions o = fast_options();
+    DatagenRun run;
+    run.output = dir.file("whole.mdata");
+    run.games = 5;
+    DatagenSummary whole = run_datagen(o, run);
+
+    DatagenRun interrupted = run;
+    interrupted.output = dir.file("interrupted.mdata");
+    // Asked to stop at once: the game already started finishes and is kept, no other starts.
+    interrupted.stop_requested = [] { return true; };
+    DatagenSummary part = run_datagen(o, interrupted);
+    EXPECT_FALSE(part.complete);
+    EXPECT_LT(part.games, 5u);
+    interrupted.stop_requested = nullptr;
+    DatagenSummary rest = run_datagen(o, interrupted);
+    EXPECT_TRUE(rest.resumed);
+    EXPECT_TRUE(rest.complete);
+    EXPECT_EQ(rest.checksum, whole.checksum);
+    EXPECT_EQ(rest.positions, whole.positions);
+}
+
+TEST(LabelGames, ScoresSampledPositionsWithTheGameResultAndResumesByShard) {
+    test::ScratchDirectory dir("label_games");
+    std::string pgn;
+    const char* games[] = {
+        "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6 8. c3 O-O 9. h3 Nb8 10. d4 Nbd7 1-0",
+        "1. d4 d5 2. c4 e6 3. Nc3 Nf6 4. Bg5 Be7 5. e3 O-O 6. Nf3 h6 7. Bh4 b6 8. cxd5 Nxd5 9. Bxe7 Qxe7 0-1",
+        "1. c4 e5 2. Nc3 Nf6 3. Nf3 Nc6 4. g3 d5 5. cxd5 Nxd5 6. Bg2 Nb6 7. O-O Be7 8. d3 O-O 9. a3 Be6 1/2-1/2",
+        "1. e4 c5 2. Nf3 d6 3. d4 cxd4 4. Nxd4 Nf6 5. Nc3 a6 6. Be3 e5 7. Nb3 Be6 8. f3 Be7 9. Qd2 O-O *",
+    };
+    for (const char* g : games) pgn += std::string("[Event \"t\"]\n[Result \"") +
+                                       std::string(g).substr(std::string(g).rfind(' ') + 1) + "\"]\n\n" + g + "\n\n";
+    std::string input = dir.write("games.pgn", pgn);
+    GameLabelOptions o;
+    o.nodes = 200;
+    o.sample_rate = 1;
+    o.skip_plies = 6;
+    GameLabelRun run;
+    run.inputs = {input};
+    run.output = dir.file("all.mdata");
+    run.threads = 2;
+    GameLabelSummary all = label_games(o, run);
+    EXPECT_TRUE(all.complete);
+    EXPECT_EQ(all.games, 4u);  // the unfinished game counts as read, with no positions
+    ASSERT_GT(all.positions, 20u);
+    TrainingDataReader reader(run.output);
+    int white_wins = 0;
+    for (std::uint64_t i = 0; i < reader.size(); ++i) {
+        ScoredPosition p = reader.at(i);
+        Position pos = p.to_position();
+        EXPECT_FALSE(pos.in_check());
+        EXPECT_GE(pos.game_ply(), 6) << p.fen();
+        double white = p.side_to_move == WHITE ? p.result_value() : 1 - p.result_value();
+        white_wins += white == 1;
+    }
+    EXPECT_GT(white_wins, 0);
+    // Shard 1 of 2 holds games 1 and 3; a second run of a finished shard plays nothing.
+    run.output = dir.file("shard1.mdata");
+    run.shard = 1;
+    run.shards = 2;
+    GameLabelSummary shard = label_games(o, run);
+    EXPECT_EQ(shard.games, 2u);
+    GameLabelSummary again = label_games(o, run);
+    EXPECT_TRUE(again.resumed);
+    EXPECT_EQ(again.games_now, 0u);
+    EXPECT_EQ(again.checksum, shard.checksum);
+    // Positions of game 1 (black won) only: every white-to-move position is a loss.
+    TrainingDataReader part(run.output);
+    for (std::uint64_t i = 0; i < part.size(); ++i) {
+        ScoredPosition p = part.at(i);
+        double white = p.side_to_move == WHITE ? p.result_value() : 1 - p.result_value();
+        EXPECT_EQ(white, 0.0) << p.fen();
+    }
+}
+
+}  // namespace
+}  // namespace mneme

@@ -1,0 +1,290 @@
+// The network evaluation: incremental accumulators equal a refresh along real games, the SIMD
+// output equals the portable one, the integer network follows the float one, and damaged
+// network files are refused with the reason.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <fstream>
+#include <random>
+#include <sstream>
+
+#include "mneme/core/movegen.h"
+#include "mneme/nnue/inference.h"
+#include "mneme/nnue/network.h"
+#include "mneme/nnue/nnue_evaluator.h"
+#include "mneme/pgn/pgn_reader.h"
+#include "mneme/protocol/engine_protocol.h"
+#include "test_data.h"
+
+namespace mneme {
+namespace {
+
+using namespace nnue;
+
+// A network with random weights of the size trained networks have.
+FloatNetwork random_network(int hidden, Activation activation, unsigned seed) {
+    Architecture a;
+    a.hidden = hidden;
+    a.activation = activation;
+    FloatNetwork net(a);
+    std::mt19937 random(seed);
+    std::normal_distribution<float> feature(0.0f, 0.08f), output(0.0f, 0.3f);
+    for (float& w : net.feature_weights) w = feature(random);
+    for (float& b : net.feature_bias) b = 0.3f + feature(random);
+    for (float& w : net.output_weights) w = std::clamp(output(random), -1.9f, 1.9f);
+    net.output_bias = 0.05f;
+    return net;
+}
+
+std::shared_ptr<const QuantisedNetwork> quantised(int hidden = 64,
+                                                  Activation activation = Activation::SCRELU) {
+    return std::make_shared<QuantisedNetwork>(
+        quantise(random_network(hidden, activation, 7), "test network"));
+}
+
+// The move lists of up to `count` real games (the master games), or of seeded random games
+// when the data set is absent.
+std::vector<std::vector<Move>> sample_games(int count) {
+    std::vector<std::vector<Move>> games;
+    if (test::have_data()) {
+        PgnReader reader(test::data_path("pgn/human/pgnmentor_players_union.pgn.zst"));
+        PgnMainline game;
+        while (int(games.size()) < count && reader.next_mainline(game))
+            if (game.start_position().fen() == Position().fen()) games.push_back(game.moves);
+    }
+    std::mt19937 random(11);
+    while (int(games.size()) < count) {
+        Position pos;
+        std::vector<Move> moves;
+        for (int ply = 0; ply < 120; ++ply) {
+            MoveList<LEGAL> legal(pos);
+            if (legal.size() == 0) break;
+            Move m = *(legal.begin() + random() % legal.size());
+            moves.push_back(m);
+            pos.do_move(m);
+        }
+        games.push_back(moves);
+    }
+    return games;
+}
+
+TEST(Nnue, IncrementalEqualsRefreshAlongAThousandGames) {
+    auto net = quantised(64);
+    const int count = test::sanitized_build() ? 100 : 1000;
+    std::uint64_t positions = 0;
+    for (const auto& moves : sample_games(count)) {
+        NnueEvaluator evaluator(net);
+        Position pos;
+        evaluator.reset(pos);
+        for (Move m : moves) {
+            evaluator.push(pos, m);
+            pos.do_move(m);
+            // Evaluate only every other ply, so that updates also run over two moves.
+            if (pos.game_ply() % 2 == 0 || pos.in_check()) {
+                ASSERT_EQ(evaluator.evaluate(pos), evaluate_position(*net, pos)) << pos.fen();
+                ++positions;
+            }
+        }
+        // Unwinding returns to the same scores.
+        while (pos.history_length() > 0) {
+            pos.undo_move();
+            evaluator.pop();
+            if (pos.history_length() % 7 == 0)
+                ASSERT_EQ(evaluator.evaluate(pos), evaluate_position(*net, pos)) << pos.fen();
+        }
+    }
+    EXPECT_GT(positions, std::uint64_t(count) * 10);
+}
+
+TEST(Nnue, NullMovesAndCastlingAndPromotionsKeepTheAccumulatorTrue) {
+    auto net = quantised(32);
+    for (const char* fen : {"r3k2r/pPppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+                            "n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1",
+                            "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
+                            "1rqbkrbn/1ppppp1p/1n6/p1N3p1/8/2P4P/PP1PPPP1/1RQBKRBN w FBfb - 0 9"}) {
+        bool chess960 = std::string(fen).find("FBfb") != std::string::npos;
+        Position root = Position::from_fen(fen, chess960);
+        NnueEvaluator evaluator(net);
+        evaluator.reset(root);
+        for (Move m : MoveList<LEGAL>(root)) {
+            Position pos = root;
+            evaluator.push(pos, m);
+            pos.do_move(m);
+            ASSERT_EQ(evaluator.evaluate(pos), evaluate_position(*net, pos)) << fen << " " << pos.fen();
+            if (!pos.in_check()) {
+                evaluator.push_null();
+                pos.do_null_move();
+                ASSERT_EQ(evaluator.evaluate(pos), evaluate_position(*net, pos));
+                pos.undo_null_move();
+                evaluator.pop();
+            }
+            for (Move reply : MoveList<LEGAL>(pos)) {
+                evaluator.push(pos, reply);
+                pos.do_move(reply);
+                ASSERT_EQ(evaluator.evaluate(pos), evaluate_position(*net, pos)) << pos.fen();
+                pos.undo_move();
+                evaluator.pop();
+            }
+            evaluator.pop();
+        }
+    }
+}
+
+TEST(Nnue, SimdOutputEqualsPortableOutput) {
+    for (Activation activation : {Activation::SCRELU, Activation::CLIPPED_RELU}) {
+        auto net = quantised(256, activation);
+        std::mt19937 random(3);
+        int checked = 0;
+        for (const auto& moves : sample_games(50)) {
+            Position pos;
+            for (Move m : moves) {
+                pos.do_move(m);
+                Accumulator acc;
+                refresh_accumulator(*net, pos, acc);
+                ASSERT_EQ(evaluate_output(*net, acc, pos.side_to_move()),
+                          evaluate_output_portable(*net, acc, pos.side_to_move()));
+                ++checked;
+            }
+        }
+        // Saturated and negative accumulators too: the clamps must agree.
+        for (int trial = 0; trial < 200; ++trial) {
+            Accumulator acc;
+            for (auto& side : acc.values)
+                for (auto& v : side) v = std::int16_t(int(random() % 1200) - 400);
+            ASSERT_EQ(evaluate_output(*net, acc, WHITE), evaluate_output_portable(*net, acc, WHITE));
+            ASSERT_EQ(evaluate_output(*net, acc, BLACK), evaluate_output_portable(*net, acc, BLACK));
+        }
+        EXPECT_GT(checked, 1000) << simd_name();
+    }
+}
+
+TEST(Nnue, QuantisedScoreFollowsTheFloatNetwork) {
+    FloatNetwork net = random_network(256, Activation::SCRELU, 5);
+    QuantisedNetwork q = quantise(net, "");
+    double worst = 0, total = 0, spread = 0;
+    int n = 0;
+    for (const auto& moves : sample_games(40)) {
+        Position pos;
+        for (Move m : moves) {
+            pos.do_move(m);
+            double exact = net.evaluate(pos);
+            double difference = std::abs(evaluate_position(q, pos) - exact);
+            worst = std::max(worst, difference);
+            total += difference;
+            spread += std::abs(exact);
+            ++n;
+        }
+    }
+    // Rounding each weight to 1/255 and 1/64 moves a score by a few units; scores themselves
+    // are hundreds of units apart, so a bug (a wrong index or scale) would show far beyond this.
+    EXPECT_LT(total / n, 4.0);
+    EXPECT_LT(worst, 16.0);
+    EXPECT_GT(spread / n, 50.0);
+}
+
+TEST(Nnue, ColourSymmetricPositionsScoreTheSame) {
+    auto net = quantised(64);
+    Position a = Position::from_fen("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3");
+    Position b = Position::from_fen("rnbqkb1r/pppp1ppp/5n2/4p3/4P3/2N5/PPPP1PPP/R1BQKBNR b KQkq - 2 3");
+    EXPECT_EQ(evaluate_position(*net, a), evaluate_position(*net, b));
+}
+
+TEST(NnueFile, RoundTripKeepsEveryParameter) {
+    test::ScratchDirectory dir("nnue_file");
+    auto net = quantised(64);
+    save_network_file(dir.file("a.mnet"), *net);
+    QuantisedNetwork back = load_network_file(dir.file("a.mnet"));
+    EXPECT_EQ(back.architecture, net->architecture);
+    EXPECT_EQ(back.feature_weights, net->feature_weights);
+    EXPECT_EQ(back.feature_bias, net->feature_bias);
+    EXPECT_EQ(back.output_weights, net->output_weights);
+    EXPECT_EQ(back.output_bias, net->output_bias);
+    EXPECT_EQ(back.description, "test network");
+    EXPECT_EQ(back.checksum(), net->checksum());
+}
+
+std::string refusal(const std::vector<std::uint8_t>& bytes) {
+    try {
+        decode_network(bytes.data(), bytes.size(), "x.mnet");
+    } catch (const NetworkFileError& e) {
+        return e.what();
+    }
+    return "accepted";
+}
+
+TEST(NnueFile, DamagedFilesAreRefusedWithTheReason) {
+    auto bytes = encode_network(*quantised(64));
+    auto truncated = bytes;
+    truncated.resize(bytes.size() - 100);
+    EXPECT_NE(refusal(truncated).find("x.mnet: truncated"), std::string::npos) << refusal(truncated);
+    auto flipped = bytes;
+    flipped[bytes.size() / 2] ^= 4;
+    EXPECT_NE(refusal(flipped).find("checksum mismatch"), std::string::npos);
+    auto magic = bytes;
+    magic[0] = 'X';
+    EXPECT_NE(refusal(magic).find("bad magic"), std::string::npos);
+    auto wide = bytes;
+    wide[16] = 0x10, wide[17] = 0x27;  // 10,000 neurons
+    EXPECT_NE(refusal(wide).find("hidden layer of 10000"), std::string::npos) << refusal(wide);
+    auto inputs = bytes;
+    inputs[12] = 0x00, inputs[13] = 0x01;  // 256 inputs
+    EXPECT_NE(refusal(inputs).find("256 inputs"), std::string::npos) << refusal(inputs);
+    EXPECT_NE(refusal({}).find("truncated"), std::string::npos);
+    EXPECT_EQ(refusal(bytes), "accepted");
+    EXPECT_THROW(load_network_file("/nonexistent/net.mnet"), NetworkFileError);
+}
+
+}  // namespace
+}  // namespace mneme
+
+namespace mneme {
+namespace {
+
+std::string run_uci(const std::string& input);
+
+// The engine takes a network by EvalFile, searches with it (the scores differ from the classic
+// ones), and refuses a damaged file with the reason while keeping the evaluation it had.
+TEST(NnueUci, EvalAndEvalFileChooseTheEvaluation) {
+    test::ScratchDirectory dir("nnue_uci");
+    Architecture a;
+    a.hidden = 32;
+    FloatNetwork net(a);
+    // A material-only network: one neuron per piece type and side, so scores are predictable.
+    for (int piece = 0; piece < 5; ++piece)
+        for (int square = 0; square < 64; ++square) {
+            net.feature_weights[std::size_t(piece * 64 + square) * a.hidden + piece] = 0.5f;
+            net.feature_weights[std::size_t((6 + piece) * 64 + square) * a.hidden + 8 + piece] = 0.5f;
+        }
+    const float values[5] = {1, 3, 3, 5, 9};
+    for (int piece = 0; piece < 5; ++piece) {
+        net.output_weights[piece] = values[piece] / 4 * 0.25f;
+        net.output_weights[8 + piece] = -values[piece] / 4 * 0.25f;
+    }
+    std::string path = dir.file("material.mnet");
+    save_network_file(path, quantise(net, "material"));
+    std::string damaged = dir.write("damaged.mnet", "MNEMENET but nothing else");
+
+    std::string out = run_uci("uci\nsetoption name EvalFile value " + path +
+                              "\nsetoption name Eval value nnue\nsetoption name EvalFile value " + damaged +
+                              "\nposition fen 4k3/8/8/8/8/8/8/3QK3 w - - 0 1\neval\ngo depth 1\n");
+    EXPECT_NE(out.find("option name Eval type combo"), std::string::npos) << out;
+    EXPECT_NE(out.find("info string evaluation nnue: " + path), std::string::npos) << out;
+    EXPECT_NE(out.find("info string error: " + damaged + ": truncated"), std::string::npos) << out;
+    EXPECT_NE(out.find("the evaluation stays nnue (" + path + ")"), std::string::npos) << out;
+    // The queen's neuron: clamp(0.5)^2 * 9/16, times 400: about 56 for White, the side to move.
+    Position pos = Position::from_fen("4k3/8/8/8/8/8/8/3QK3 w - - 0 1");
+    int expected = evaluate_position(load_network_file(path), pos);
+    EXPECT_NEAR(expected, 56, 2);
+    EXPECT_NE(out.find("network " + std::to_string(expected) + " (side to move)"), std::string::npos) << out;
+    EXPECT_NE(out.find("bestmove "), std::string::npos);
+}
+
+std::string run_uci(const std::string& input) {
+    std::istringstream in(input);
+    std::ostringstream out;
+    run_engine(in, out);
+    return out.str();
+}
+
+}  // namespace
+}  // namespace mneme
