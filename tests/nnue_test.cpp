@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstdio>
 #include <fstream>
 #include <random>
 #include <sstream>
@@ -28,9 +29,9 @@ FloatNetwork random_network(int hidden, Activation activation, unsigned seed) {
     a.activation = activation;
     FloatNetwork net(a);
     std::mt19937 random(seed);
-    std::normal_distribution<float> feature(0.0f, 0.08f), output(0.0f, 0.3f);
+    std::normal_distribution<float> feature(0.0f, 0.05f), output(0.0f, 0.3f);
     for (float& w : net.feature_weights) w = feature(random);
-    for (float& b : net.feature_bias) b = 0.3f + feature(random);
+    for (float& b : net.feature_bias) b = 0.1f + feature(random);
     for (float& w : net.output_weights) w = std::clamp(output(random), -1.9f, 1.9f);
     net.output_bias = 0.05f;
     return net;
@@ -89,8 +90,9 @@ TEST(Nnue, IncrementalEqualsRefreshAlongAThousandGames) {
         while (pos.history_length() > 0) {
             pos.undo_move();
             evaluator.pop();
-            if (pos.history_length() % 7 == 0)
+            if (pos.history_length() % 7 == 0) {
                 ASSERT_EQ(evaluator.evaluate(pos), evaluate_position(*net, pos)) << pos.fen();
+            }
         }
     }
     EXPECT_GT(positions, std::uint64_t(count) * 10);
@@ -98,7 +100,8 @@ TEST(Nnue, IncrementalEqualsRefreshAlongAThousandGames) {
 
 TEST(Nnue, NullMovesAndCastlingAndPromotionsKeepTheAccumulatorTrue) {
     auto net = quantised(32);
-    for (const char* fen : {"r3k2r/pPppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+    for (const char* fen : {"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+                            "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
                             "n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1",
                             "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
                             "1rqbkrbn/1ppppp1p/1n6/p1N3p1/8/2P4P/PP1PPPP1/1RQBKRBN w FBfb - 0 9"}) {
@@ -175,11 +178,14 @@ TEST(Nnue, QuantisedScoreFollowsTheFloatNetwork) {
             ++n;
         }
     }
-    // Rounding each weight to 1/255 and 1/64 moves a score by a few units; scores themselves
-    // are hundreds of units apart, so a bug (a wrong index or scale) would show far beyond this.
-    EXPECT_LT(total / n, 4.0);
-    EXPECT_LT(worst, 16.0);
-    EXPECT_GT(spread / n, 50.0);
+    // Rounding the output weights to 1/64 dominates: each active neuron moves the output by up
+    // to 1/128 of its activation, times the scale of 400. Scores themselves are hundreds of
+    // units apart, so a bug (a wrong index, sign or scale) would show far beyond this.
+    std::printf("quantised vs float over %d positions: mean %.2f, worst %.2f, mean |score| %.1f\n",
+                n, total / n, worst, spread / n);
+    EXPECT_LT(total / n, 12.0);
+    EXPECT_LT(worst, 40.0);
+    EXPECT_GT(spread / n, 100.0);
 }
 
 TEST(Nnue, ColourSymmetricPositionsScoreTheSame) {
