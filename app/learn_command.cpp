@@ -527,7 +527,7 @@ int learn_command(const Arguments& args) {
     if (args.empty())
         throw std::runtime_error(std::string("a subcommand is needed\n") + POSITIONS_USAGE + "\n" +
                                  TUNE_USAGE + "\n" + BAYES_USAGE + "\n" + TD_USAGE + "\n" + CURVE_USAGE + "\n" + INFO_USAGE + "\n" +
-                                 "mneme learn ga ... and mneme learn spsa ... (run them alone for their usage)");
+                                 "mneme learn ga ..., spsa ..., nnue ... and loss-curve ... (run them alone for their usage)");
     Arguments rest(args.begin() + 1, args.end());
     if (args[0] == "positions") return positions_command(rest);
     if (args[0] == "tune") return tune_command(rest);
@@ -537,8 +537,10 @@ int learn_command(const Arguments& args) {
     if (args[0] == "ga") return learn_ga_command(rest);
     if (args[0] == "curve") return curve_command(rest);
     if (args[0] == "spsa") return learn_spsa_command(rest);
+    if (args[0] == "nnue") return learn_nnue_command(rest);
+    if (args[0] == "loss-curve") return learn_loss_curve_command(rest);
     throw std::runtime_error("unknown subcommand '" + args[0] +
-                             "' (positions, tune, bayes, td, curve, ga, spsa, info)");
+                             "' (positions, tune, bayes, td, curve, ga, spsa, nnue, loss-curve, info)");
 }
 
 }  // namespace mneme::app

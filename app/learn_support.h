@@ -50,5 +50,7 @@ inline std::string joined_command(const std::string& name, const Arguments& args
 // The subcommands that live in their own files.
 int learn_ga_command(const Arguments& args);
 int learn_spsa_command(const Arguments& args);
+int learn_nnue_command(const Arguments& args);
+int learn_loss_curve_command(const Arguments& args);
 
 }  // namespace mneme::app
