@@ -527,7 +527,7 @@ int learn_command(const Arguments& args) {
     if (args.empty())
         throw std::runtime_error(std::string("a subcommand is needed\n") + POSITIONS_USAGE + "\n" +
                                  TUNE_USAGE + "\n" + BAYES_USAGE + "\n" + TD_USAGE + "\n" + CURVE_USAGE + "\n" + INFO_USAGE + "\n" +
-                                 "mneme learn ga ... and mneme learn spsa ... (run them alone for their usage)");
+                                 "mneme learn ga ..., spsa ..., nnue ... and loss-curve ... (run them alone for their usage)");
     Arguments rest(args.begin() + 1, args.end());
     if (args[0] == "positions") return positions_command(rest);
     if (args[0] == "tune") return tune_command(rest);
@@ -541,8 +541,11 @@ int learn_command(const Arguments& args) {
     if (args[0] == "data-merge") return learn_data_merge_command(rest);
     if (args[0] == "label-games") return learn_label_games_command(rest);
     if (args[0] == "data-info") return learn_data_info_command(rest);
+    if (args[0] == "nnue") return learn_nnue_command(rest);
+    if (args[0] == "loss-curve") return learn_loss_curve_command(rest);
     throw std::runtime_error("unknown subcommand '" + args[0] +
-                             "' (positions, tune, bayes, td, curve, ga, spsa, info, datagen, label-games, data-merge, data-info)");
+                             "' (positions, tune, bayes, td, curve, ga, spsa, info, datagen, label-games, "
+                             "data-merge, data-info, nnue, loss-curve)");
 }
 
 }  // namespace mneme::app

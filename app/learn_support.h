@@ -54,5 +54,7 @@ int learn_datagen_command(const Arguments& args);
 int learn_data_merge_command(const Arguments& args);
 int learn_label_games_command(const Arguments& args);
 int learn_data_info_command(const Arguments& args);
+int learn_nnue_command(const Arguments& args);
+int learn_loss_curve_command(const Arguments& args);
 
 }  // namespace mneme::app
