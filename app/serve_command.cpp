@@ -1,5 +1,6 @@
 // mneme serve: the graphical program, a web server on this machine with the board in a browser.
 #include <pthread.h>
+#include <unistd.h>
 
 #include <csignal>
 #include <iostream>
@@ -14,6 +15,7 @@
 #include "mneme/gui/game_session.h"
 #include "mneme/gui/game_store.h"
 #include "mneme/gui/player_library.h"
+#include "mneme/gui/request_guard.h"
 #include "mneme/gui/web_server.h"
 
 namespace mneme::app {
@@ -101,8 +103,20 @@ int serve_command(const Arguments& args) {
         server.stop();
     });
     std::string host = options.host.find(':') != std::string::npos ? "[" + options.host + "]" : options.host;
-    std::cout << "mneme serve: open http://" << host << ":" << port << "/ in a browser (Ctrl-C stops)"
-              << std::endl;
+    // Listening on every interface, the address to open is one of the machine's own names.
+    if (gui::RequestGuard::is_wildcard(options.host)) {
+        char name[256] = {};
+        host = gethostname(name, sizeof name - 1) == 0 && name[0] ? name : "127.0.0.1";
+    }
+    std::string address = "http://" + host + ":" + std::to_string(port) + "/";
+    if (!server.token().empty()) {
+        std::cout << "mneme serve: warning: " << options.host
+                  << " is not a loopback address, so the game and its API are reachable from other "
+                     "machines; every request needs the token in the address below"
+                  << std::endl;
+        address += "?token=" + server.token();
+    }
+    std::cout << "mneme serve: open " << address << " in a browser (Ctrl-C stops)" << std::endl;
     if (store) std::cout << "mneme serve: games are saved in " << store->directory() << std::endl;
     bool served = server.run();
     if (!served) {

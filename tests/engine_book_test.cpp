@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 
@@ -92,6 +93,21 @@ TEST(EngineBook, BadFilesAndValuesAreRefusedWithAMessage) {
     std::string corrupt = dir.write("corrupt.bin", "not a book at all");  // 17 bytes
     EXPECT_EQ(book.set_option("bookfile", corrupt, message), BookOptionResult::FAILED);
     EXPECT_NE(message.find("multiple of 16"), std::string::npos) << message;
+
+    // A directory is named as one, not measured as a file of 2^63 - 1 bytes.
+    std::string folder = dir.file("books");
+    std::filesystem::create_directory(folder);
+    EXPECT_EQ(book.set_option("bookfile", folder, message), BookOptionResult::FAILED);
+    EXPECT_NE(message.find(folder + ": not a usable Polyglot book: it is a directory"),
+              std::string::npos)
+        << message;
+    EXPECT_EQ(message.find("9223372036854775807"), std::string::npos) << message;
+    EXPECT_THROW(BookFile::open(folder), BookFileError);
+    try {
+        BookFile::open(folder);
+    } catch (const BookFileError& e) {
+        EXPECT_NE(std::string(e.what()).find("it is a directory"), std::string::npos) << e.what();
+    }
 
     std::string truncated = dir.write("truncated.mbook", "MNEMBOOK\x01");
     EXPECT_EQ(book.set_option("bookfile", truncated, message), BookOptionResult::FAILED);

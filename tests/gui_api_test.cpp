@@ -14,6 +14,7 @@
 #include "mneme/gui/game_store.h"
 #include "mneme/gui/position_setup.h"
 #include "mneme/gui/web_server.h"
+#include "mneme/pgn/pgn_reader.h"
 
 namespace mneme::gui {
 namespace {
@@ -195,6 +196,35 @@ TEST_F(GuiApiTest, PgnGamesAreListedAndLoadedWithCommentsAndVariations) {
     ASSERT_EQ(branched.status, 200);
     EXPECT_EQ(branched.body["moves"].size(), 2u);
     EXPECT_EQ(request("GET", "/api/position", "", {{"ply", "1"}}).body["turn"], "black");
+}
+
+std::string nested_variations(int levels) {
+    std::string text = "[Event \"deep\"]\n\n1. e4 ";
+    for (int i = 0; i < levels; ++i) text += "(1. d4 ";
+    text.append(std::size_t(levels), ')');
+    return text + " *\n";
+}
+
+TEST_F(GuiApiTest, VariationsNestedTooDeepAreRefusedWithTheReason) {
+    const std::string why = "variations nested deeper than " + std::to_string(MAX_VARIATION_DEPTH) + " levels";
+    Reply loaded = post("/api/pgn/load", {{"pgn", nested_variations(200000)}});
+    EXPECT_EQ(loaded.status, 422);
+    EXPECT_NE(loaded.body["error"].get<std::string>().find("game 1 (line 3): " + why), std::string::npos);
+    Reply listed = post("/api/pgn/games", {{"pgn", nested_variations(200000) + "\n1. d4 d5 *\n"}});
+    ASSERT_EQ(listed.status, 200);
+    EXPECT_EQ(listed.body["games"].size(), 1u);
+    ASSERT_EQ(listed.body["errors"].size(), 1u);
+    EXPECT_NE(listed.body["errors"][0].get<std::string>().find(why), std::string::npos);
+
+    // At the limit the game loads, and its variations are shown and written back.
+    Reply deepest = post("/api/pgn/load", {{"pgn", nested_variations(MAX_VARIATION_DEPTH)}});
+    ASSERT_EQ(deepest.status, 200);
+    std::string expected = "1. d4";
+    for (int i = 1; i < MAX_VARIATION_DEPTH; ++i) expected += " (1. d4";
+    expected.append(std::size_t(MAX_VARIATION_DEPTH - 1), ')');
+    EXPECT_EQ(deepest.body["moves"][0]["variations"][0], expected);
+    std::string saved = request("GET", "/api/pgn").body["pgn"];
+    EXPECT_NE(saved.find("1. e4 (1. d4 (1. d4"), std::string::npos);
 }
 
 TEST(GameClockTest, IncrementAndFlag) {

@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -359,6 +360,51 @@ TEST(PgnReader, MisplacedVariationBrackets) {
     EXPECT_EQ(messages(reader),
               (Strings{"test.pgn: game 1 (line 2): ')' without a matching '('",
                        "test.pgn: game 2 (line 4): variation before any move it could replace"}));
+}
+
+// "1. e4 (1. d4 (1. d4 ... ))) *": every variation replaces the move before it.
+std::string nested_variations(int levels) {
+    std::string text = "1. e4 ";
+    for (int i = 0; i < levels; ++i) text += "(1. d4 ";
+    text.append(std::size_t(levels), ')');
+    return text + " *\n";
+}
+
+TEST(PgnReader, VariationsNestedTooDeepSkipTheGame) {
+    for (int levels : {MAX_VARIATION_DEPTH + 1, 200000}) {
+        auto reader = reader_for("[Event \"deep\"]\n\n" + nested_variations(levels) +
+                                 "\n[Event \"next\"]\n\n1. c4 *\n");
+        auto games = read_all(reader);
+        ASSERT_EQ(games.size(), 1u);
+        EXPECT_EQ(games[0].headers.get("Event"), "next");
+        EXPECT_EQ(messages(reader),
+                  (Strings{"test.pgn: game 1 (line 3): variations nested deeper than " +
+                           std::to_string(MAX_VARIATION_DEPTH) + " levels"}));
+        EXPECT_EQ(reader.stats().games_skipped, 1u);
+    }
+    auto at_the_limit = reader_for(nested_variations(MAX_VARIATION_DEPTH));
+    ASSERT_TRUE(at_the_limit.next());
+    EXPECT_TRUE(at_the_limit.errors().empty());
+}
+
+TEST(PgnReader, AnyNestingCanBeReadCopiedComparedAndFreedWhenAllowed) {
+    // Without the limit nothing recurses per level: a tree 200,000 levels deep is no problem.
+    PgnReaderOptions options;
+    options.max_variation_depth = std::numeric_limits<int>::max();
+    auto reader = PgnReader::from_string(nested_variations(200000), options);
+    auto game = reader.next();
+    ASSERT_TRUE(game);
+    int depth = 0;
+    for (const PgnLine* line = &game->mainline; !line->moves[0].variations.empty();
+         line = &line->moves[0].variations[0])
+        ++depth;
+    EXPECT_EQ(depth, 200000);
+    PgnGame copy = *game;
+    EXPECT_TRUE(copy.mainline == game->mainline);
+    copy.mainline.moves[0].variations[0].moves[0].variations[0].comment = "changed";
+    EXPECT_FALSE(copy.mainline == game->mainline);
+    copy = *game;
+    EXPECT_TRUE(copy.mainline == game->mainline);
 }
 
 TEST(PgnReader, IllegalMoveInsideAVariation) {

@@ -10,6 +10,7 @@
 #include <string>
 
 #include "mneme/core/movegen.h"
+#include "mneme/notation/uci_move.h"
 #include "mneme/pgn/pgn_reader.h"
 #include "test_data.h"
 
@@ -153,6 +154,28 @@ TEST(PgnWriter, RoundTripsRealGamesWithAnnotations) {
         ++games;
     }
     EXPECT_EQ(games, 211);
+}
+
+TEST(PgnWriter, VariationsNestedAsDeepAsAProgramLikes) {
+    // A tree built in code, 200,000 levels of "1. d4" replacing the move before it.
+    const int levels = 200000;
+    Position start;
+    PgnGame game;
+    game.mainline.moves.push_back({parse_uci_move(start, "e2e4"), {}, "", {}});
+    PgnLine* line = &game.mainline;
+    for (int i = 0; i < levels; ++i) {
+        PgnLine& variation = line->moves[0].variations.emplace_back();
+        variation.moves.push_back({parse_uci_move(start, "d2d4"), {}, "", {}});
+        line = &variation;
+    }
+    std::string text = write_pgn(game);
+    std::string movetext = text.substr(text.find("\n\n") + 2);
+    movetext.pop_back();
+    std::replace(movetext.begin(), movetext.end(), '\n', ' ');
+    std::string expected = "1. e4";
+    for (int i = 0; i < levels; ++i) expected += " (1. d4";
+    expected.append(std::size_t(levels), ')');
+    EXPECT_EQ(movetext, expected + " *");
 }
 
 TEST(PgnWriter, MainlineFormAndChess960) {

@@ -159,11 +159,21 @@ export interface GameState {
 
 export class ApiFailure extends Error {}
 
+// The largest request body the server reads (WebServerLimits in src/mneme/gui/web_server.h). It
+// refuses a larger one before reading it, which a browser may report only as a network error.
+const MAX_REQUEST_BYTES = 8 * 1024 * 1024;
+
+// The server takes POST bodies only as application/json (its guard against other sites' forms),
+// so a POST without arguments still sends an empty JSON object.
 export async function call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+  const post = method === 'POST';
+  const text = post ? JSON.stringify(body ?? {}) : undefined;
+  if (text !== undefined && new Blob([text]).size > MAX_REQUEST_BYTES)
+    throw new ApiFailure(`this is more than the server accepts at once (${MAX_REQUEST_BYTES / 1024 / 1024} MB); split the PGN file`);
   const response = await fetch(path, {
     method,
-    headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
+    headers: post ? { 'Content-Type': 'application/json' } : {},
+    body: text,
   });
   const answer = await response.json().catch(() => ({ error: `the server answered ${response.status}` }));
   if (!response.ok) throw new ApiFailure(answer.error ?? `the server answered ${response.status}`);

@@ -106,6 +106,10 @@ const page = await browser.newPage({ viewport: { width: 1400, height: 860 } });
 page.setDefaultTimeout(15000);
 const pageErrors = [];
 page.on('pageerror', (error) => pageErrors.push(error.message));
+// The server's Content-Security-Policy must not block anything the page relies on.
+page.on('console', (message) => {
+  if (message.type() === 'error' && /Content Security Policy/i.test(message.text())) pageErrors.push(message.text());
+});
 
 async function clickSquare(square) {
   const box = await page.locator('#board').boundingBox();
@@ -254,6 +258,17 @@ await step('the CBR player answers a move, and Analyse shows the case it used', 
   const decision = await page.textContent('#decision');
   expect(decision.includes('by the CBR player (e2e.mcases)') && decision.includes('Case used'), `decision '${decision}'`);
   expect(await page.isVisible('#case-board cg-board'), 'the case board is drawn');
+});
+
+await step('the server refuses another site\'s page and answers its own', async () => {
+  const refused = await page.evaluate(async () => {
+    const answer = await fetch('/api/hint', { method: 'POST', headers: { 'Content-Type': 'text/plain' }, body: '{}' });
+    return answer.status;
+  });
+  expect(refused === 415, `a text/plain POST got ${refused}`);
+  const headers = (await page.request.get(address)).headers();
+  expect(headers['x-frame-options'] === 'DENY', `X-Frame-Options: ${headers['x-frame-options']}`);
+  expect((headers['content-security-policy'] ?? '').includes("default-src 'self'"), 'no Content-Security-Policy');
 });
 
 await step('no script errors in the page', async () => {

@@ -4,6 +4,7 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 
 #include "mneme/core/movegen.h"
@@ -31,6 +32,9 @@ std::string hex(std::uint64_t value) {
 }  // namespace
 
 PolyglotBook PolyglotBook::open(const std::string& path) {
+    // A directory opens as a stream whose "size" is the largest offset there is.
+    std::error_code error;
+    if (std::filesystem::is_directory(path, error)) fail(path, "it is a directory, not a file");
     std::ifstream in(path, std::ios::binary | std::ios::ate);
     if (!in) fail(path, std::string("cannot open: ") + std::strerror(errno));
     std::streamoff size = in.tellg();

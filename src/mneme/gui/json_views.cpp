@@ -78,26 +78,62 @@ std::string line_text(const Position& start, const std::vector<Move>& moves) {
     return text;
 }
 
-std::string variation_text(const Position& before, const PgnLine& line) {
+std::string variation_text(const Position& before, const PgnLine& variation) {
+    // PGN order: a move, its comment, then its alternatives from the position before it. Nested
+    // lines are followed with a stack rather than by recursion: no nesting can exhaust the stack.
+    struct OpenLine {
+        const PgnLine* line;
+        std::size_t next_move = 0;
+        std::size_t next_variation = 0;
+        bool force_number = true;
+    };
     Position pos = before.without_history();
     std::string text;
-    auto append = [&](const std::string& word) {
-        if (!text.empty()) text += ' ';
-        text += word;
+    bool glued = true;  // the next word starts the text or follows "(": no space before it
+    auto word = [&](const std::string& w) {
+        if (!glued) text += ' ';
+        text += w;
+        glued = false;
     };
-    if (!line.comment.empty()) append("{" + line.comment + "}");
-    bool force_number = true;
-    for (const PgnNode& node : line.moves) {
-        if (!pos.pseudo_legal(node.move) || !pos.legal(node.move)) break;
-        // PGN order: the move, its comment, then the alternatives from the position before it.
-        append(move_number(pos, force_number) + move_to_san(pos, node.move));
-        std::vector<std::string> alternatives;
-        for (const PgnLine& nested : node.variations) alternatives.push_back(variation_text(pos, nested));
-        pos.do_move(node.move);
-        force_number = false;
-        if (!node.comment.empty()) append("{" + node.comment + "}");
-        for (const std::string& alternative : alternatives) append("(" + alternative + ")");
-        force_number = !node.comment.empty() || !alternatives.empty();
+    std::vector<OpenLine> open;
+    auto enter = [&](const PgnLine& line) {
+        if (!line.comment.empty()) word("{" + line.comment + "}");
+        open.push_back({&line});
+    };
+    enter(variation);
+    while (!open.empty()) {
+        OpenLine& current = open.back();
+        const PgnNode* node = current.next_move < current.line->moves.size()
+                                  ? &current.line->moves[current.next_move]
+                                  : nullptr;
+        if (node && current.next_variation == 0) {
+            if (!pos.pseudo_legal(node->move) || !pos.legal(node->move)) {
+                node = nullptr;  // the rest of this line cannot be shown
+            } else {
+                word(move_number(pos, current.force_number) + move_to_san(pos, node->move));
+                if (!node->comment.empty()) word("{" + node->comment + "}");
+            }
+        }
+        if (!node) {
+            for (std::size_t i = 0; i < current.next_move; ++i) pos.undo_move();
+            open.pop_back();
+            if (!open.empty()) {
+                text += ')';
+                glued = false;
+            }
+            continue;
+        }
+        if (current.next_variation < node->variations.size()) {
+            const PgnLine& alternative = node->variations[current.next_variation++];
+            word("(");
+            glued = true;
+            enter(alternative);  // `current` is not used past this point
+            continue;
+        }
+        current.force_number = !node->comment.empty() || !node->variations.empty();
+        pos.do_move(node->move);
+        ++current.next_move;
+        current.next_variation = 0;
     }
     return text;
 }

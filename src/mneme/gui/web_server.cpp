@@ -2,9 +2,12 @@
 
 #include <httplib.h>
 
+#include <limits>
 #include <stdexcept>
 
 #include "mneme/gui/api_router.h"
+#include "mneme/gui/json_views.h"
+#include "mneme/gui/request_guard.h"
 #include "mneme/gui/web_assets.h"
 
 namespace mneme::gui {
@@ -14,9 +17,21 @@ namespace {
 // A browser keeps one event stream open per tab besides its API requests; the default pool of
 // eight threads would be used up by a few tabs.
 constexpr std::size_t HTTP_THREADS = 32;
-// An idle event stream sends a comment this often, so that a closed tab is noticed.
-constexpr std::chrono::seconds KEEP_ALIVE_INTERVAL{10};
-constexpr std::size_t MAX_REQUEST_BYTES = 64 * 1024 * 1024;  // a large PGN file
+
+// The Content-Length header's value; 0 when absent, the most there is when unreadable.
+std::uint64_t content_length(const httplib::Request& request) {
+    if (!request.has_header("Content-Length")) return 0;
+    std::string text = request.get_header_value("Content-Length");
+    if (text.empty() || text.find_first_not_of("0123456789") != std::string::npos || text.size() > 18)
+        return std::numeric_limits<std::uint64_t>::max();
+    return std::stoull(text);
+}
+
+void send_error(httplib::Response& response, int status, const std::string& reason) {
+    response.status = status;
+    response.set_header("Cache-Control", "no-store");
+    response.set_content(to_text(Json{{"error", reason}}), "application/json");
+}
 
 }  // namespace
 
@@ -27,14 +42,119 @@ const WebAsset* find_web_asset(std::string_view path) {
     return nullptr;
 }
 
-WebServer::WebServer(GameSession& session, EventStream& events)
-    : session_(session), events_(events), server_(std::make_unique<httplib::Server>()) {
+WebServer::WebServer(GameSession& session, EventStream& events, WebServerLimits limits)
+    : session_(session), events_(events), limits_(limits), server_(std::make_unique<httplib::Server>()) {
     server_->new_task_queue = [] { return new httplib::ThreadPool(HTTP_THREADS); };
-    server_->set_payload_max_length(MAX_REQUEST_BYTES);
+    server_->set_payload_max_length(limits_.max_request_bytes);
+    add_guards();
     add_routes();
 }
 
 WebServer::~WebServer() = default;
+
+const std::string& WebServer::token() const {
+    static const std::string none;
+    return guard_ ? guard_->token() : none;
+}
+
+void WebServer::add_guards() {
+    server_->set_default_headers({
+        {"X-Frame-Options", "DENY"},
+        {"X-Content-Type-Options", "nosniff"},
+        {"Content-Security-Policy", CONTENT_SECURITY_POLICY},
+        {"Referrer-Policy", "no-referrer"},
+    });
+    // Runs before the body is read, so a refused request costs nothing more.
+    server_->set_pre_routing_handler([this](const httplib::Request& request, httplib::Response& response) {
+        std::string host = request.get_header_value("Host");
+        std::string origin = request.get_header_value("Origin");
+        std::string content_type = request.get_header_value("Content-Type");
+        std::string authorization = request.get_header_value("Authorization");
+        std::string cookie = request.get_header_value("Cookie");
+        std::string token = request.get_param_value("token");
+        GuardedRequest facts{request.method, host,   origin, request.has_header("Origin"), content_type,
+                             authorization,  cookie, token};
+        GuardVerdict verdict = guard_ ? guard_->check(facts) : GuardVerdict{503, "the server is not bound yet"};
+        if (!verdict.allowed()) {
+            send_error(response, verdict.status, verdict.reason);
+            return httplib::Server::HandlerResponse::Handled;
+        }
+        // The size is judged from the headers, before any of the body is read. The HTTP library
+        // would read and drop an oversized body first, and does not limit chunked ones at all.
+        if (request.has_header("Transfer-Encoding")) {
+            send_error(response, 411, "send the request body with a Content-Length");
+            response.set_header("Connection", "close");
+            return httplib::Server::HandlerResponse::Handled;
+        }
+        if (content_length(request) > limits_.max_request_bytes) {
+            send_error(response, 413, too_large());
+            response.set_header("Connection", "close");
+            return httplib::Server::HandlerResponse::Handled;
+        }
+        if (verdict.remember_token) response.set_header("Set-Cookie", guard_->token_cookie());
+        return httplib::Server::HandlerResponse::Unhandled;
+    });
+    // Refusals made by the HTTP library itself (a body over the limit) come without a body.
+    server_->set_error_handler(httplib::Server::HandlerWithResponse([this](const httplib::Request&,
+                                                                           httplib::Response& response) {
+        if (!response.body.empty()) return httplib::Server::HandlerResponse::Unhandled;
+        send_error(response, response.status,
+                   response.status == 413
+                       ? too_large()
+                       : "the server refused the request (HTTP " + std::to_string(response.status) + ")");
+        return httplib::Server::HandlerResponse::Handled;
+    }));
+}
+
+std::string WebServer::too_large() const {
+    std::size_t bytes = limits_.max_request_bytes;
+    std::string size = bytes >= (1u << 20) ? std::to_string(bytes >> 20) + " MB" : std::to_string(bytes >> 10) + " KB";
+    return "the request is larger than the server accepts (" + size + ")";
+}
+
+void WebServer::serve_events(const httplib::Request& request, httplib::Response& response) {
+    // Each stream holds one of the server's threads for as long as the tab stays open.
+    int open = open_event_streams_.load();
+    do {
+        if (open >= limits_.max_event_streams) {
+            send_error(response, 503,
+                       "too many event streams are open (" + std::to_string(limits_.max_event_streams) +
+                           "); close some of this server's tabs");
+            return;
+        }
+    } while (!open_event_streams_.compare_exchange_weak(open, open + 1));
+
+    // A reconnecting EventSource says where it stopped; a new one starts from now.
+    std::uint64_t last_id = events_.last_id();
+    if (request.has_header("Last-Event-ID")) {
+        try {
+            last_id = std::stoull(request.get_header_value("Last-Event-ID"));
+        } catch (const std::exception&) {
+        }
+    }
+    response.set_header("Cache-Control", "no-store");
+    response.set_chunked_content_provider(
+        "text/event-stream",
+        [this, last_id, greeted = false](std::size_t, httplib::DataSink& sink) mutable {
+            std::string text;
+            if (!greeted) {
+                text = "retry: 1000\n: connected\n\n";
+                greeted = true;
+            } else {
+                std::vector<StreamEvent> batch = events_.wait_after(last_id, limits_.keep_alive_interval);
+                if (events_.closed()) {
+                    sink.done();
+                    return true;
+                }
+                for (const StreamEvent& event : batch) text += EventStream::format(event);
+                if (!batch.empty()) last_id = batch.back().id;
+                if (text.empty()) text = ": keep-alive\n\n";
+            }
+            // A failed write means the browser went away: end this stream, nothing else.
+            return sink.write(text.data(), text.size());
+        },
+        [this](bool) { --open_event_streams_; });
+}
 
 void WebServer::add_routes() {
     auto api = [this](const httplib::Request& request, httplib::Response& response) {
@@ -46,35 +166,7 @@ void WebServer::add_routes() {
         response.set_content(answer.body, "application/json");
     };
     server_->Get("/api/events", [this](const httplib::Request& request, httplib::Response& response) {
-        // A reconnecting EventSource says where it stopped; a new one starts from now.
-        std::uint64_t last_id = events_.last_id();
-        if (request.has_header("Last-Event-ID")) {
-            try {
-                last_id = std::stoull(request.get_header_value("Last-Event-ID"));
-            } catch (const std::exception&) {
-            }
-        }
-        response.set_header("Cache-Control", "no-store");
-        response.set_chunked_content_provider(
-            "text/event-stream",
-            [this, last_id, greeted = false](std::size_t, httplib::DataSink& sink) mutable {
-                std::string text;
-                if (!greeted) {
-                    text = "retry: 1000\n: connected\n\n";
-                    greeted = true;
-                } else {
-                    std::vector<StreamEvent> batch = events_.wait_after(last_id, KEEP_ALIVE_INTERVAL);
-                    if (events_.closed()) {
-                        sink.done();
-                        return true;
-                    }
-                    for (const StreamEvent& event : batch) text += EventStream::format(event);
-                    if (!batch.empty()) last_id = batch.back().id;
-                    if (text.empty()) text = ": keep-alive\n\n";
-                }
-                // A failed write means the browser went away: end this stream, nothing else.
-                return sink.write(text.data(), text.size());
-            });
+        serve_events(request, response);
     });
     server_->Get(R"(/api/.*)", api);
     server_->Post(R"(/api/.*)", api);
@@ -96,6 +188,7 @@ int WebServer::bind(const std::string& host, int port) {
     if (bound <= 0)
         throw std::runtime_error("cannot listen on " + host + ":" + std::to_string(port) +
                                  " (is the port in use? --port 0 picks a free one)");
+    guard_ = std::make_unique<RequestGuard>(RequestGuard::for_address(host, bound));
     return bound;
 }
 

@@ -1,6 +1,7 @@
 #include "mneme/pgn/pgn_game.h"
 
 #include <algorithm>
+#include <utility>
 
 namespace mneme {
 
@@ -56,6 +57,70 @@ bool GameHeaders::operator==(const GameHeaders& other) const {
     return std::equal(
         begin(), end(), other.begin(), other.end(),
         [](const PgnTag& a, const PgnTag& b) { return a.name == b.name && a.value == b.value; });
+}
+
+PgnLine::PgnLine(const PgnLine& other) : comment(other.comment) {
+    // Each pending pair is a line whose comment is copied and whose moves are not yet.
+    std::vector<std::pair<const PgnLine*, PgnLine*>> pending{{&other, this}};
+    while (!pending.empty()) {
+        auto [source, target] = pending.back();
+        pending.pop_back();
+        target->moves.reserve(source->moves.size());
+        for (const PgnNode& node : source->moves) {
+            PgnNode& copy = target->moves.emplace_back();
+            copy.move = node.move;
+            copy.nags = node.nags;
+            copy.comment = node.comment;
+            // A vector keeps its elements where they are when the vector itself moves, so these
+            // targets stay valid while target->moves grows.
+            copy.variations.resize(node.variations.size());
+            for (std::size_t i = 0; i < node.variations.size(); ++i) {
+                copy.variations[i].comment = node.variations[i].comment;
+                pending.emplace_back(&node.variations[i], &copy.variations[i]);
+            }
+        }
+    }
+}
+
+PgnLine& PgnLine::operator=(const PgnLine& other) {
+    if (this != &other) *this = PgnLine(other);
+    return *this;
+}
+
+PgnLine::~PgnLine() {
+    // Detach the variations level by level onto a heap stack: each line is then destroyed with
+    // nothing nested left in it.
+    std::vector<PgnLine> detached;
+    auto detach_variations = [&](PgnLine& line) {
+        for (PgnNode& node : line.moves)
+            for (PgnLine& variation : node.variations)
+                if (!variation.moves.empty()) detached.push_back(std::move(variation));
+    };
+    detach_variations(*this);
+    while (!detached.empty()) {
+        PgnLine line = std::move(detached.back());
+        detached.pop_back();
+        detach_variations(line);
+    }
+}
+
+bool PgnLine::operator==(const PgnLine& other) const {
+    std::vector<std::pair<const PgnLine*, const PgnLine*>> pending{{this, &other}};
+    while (!pending.empty()) {
+        auto [a, b] = pending.back();
+        pending.pop_back();
+        if (a->comment != b->comment || a->moves.size() != b->moves.size()) return false;
+        for (std::size_t i = 0; i < a->moves.size(); ++i) {
+            const PgnNode& x = a->moves[i];
+            const PgnNode& y = b->moves[i];
+            if (x.move != y.move || x.nags != y.nags || x.comment != y.comment ||
+                x.variations.size() != y.variations.size())
+                return false;
+            for (std::size_t v = 0; v < x.variations.size(); ++v)
+                pending.emplace_back(&x.variations[v], &y.variations[v]);
+        }
+    }
+    return true;
 }
 
 bool is_chess960_variant(std::string_view variant, bool* standard) {

@@ -65,11 +65,20 @@ enum Nag : std::uint8_t {
 struct PgnNode;
 
 // A sequence of moves: the mainline, or a variation (an alternative to one move of its parent).
+// Variations can nest as deep as a program builds them, so copying, comparing and destroying a
+// line walk the tree with a heap stack instead of recursing once per level.
 struct PgnLine {
     std::string comment;  // the comment before the first move
     std::vector<PgnNode> moves;
 
-    bool operator==(const PgnLine&) const = default;
+    PgnLine() = default;
+    PgnLine(const PgnLine& other);
+    PgnLine(PgnLine&&) noexcept = default;
+    PgnLine& operator=(const PgnLine& other);
+    PgnLine& operator=(PgnLine&&) noexcept = default;
+    ~PgnLine();
+
+    bool operator==(const PgnLine& other) const;
 };
 
 struct PgnNode {

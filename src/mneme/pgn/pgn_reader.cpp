@@ -268,6 +268,13 @@ PgnReader::MovetextOutcome PgnReader::read_movetext(Sink& sink, PgnToken token, 
                     skip_game(lexer_->next(), depth + 1);
                     return MovetextOutcome::SKIPPED;
                 }
+                if (depth >= options_.max_variation_depth) {
+                    report(game_number_, token.line,
+                           "variations nested deeper than " +
+                               std::to_string(options_.max_variation_depth) + " levels");
+                    skip_game(lexer_->next(), depth + 1);
+                    return MovetextOutcome::SKIPPED;
+                }
                 position_.undo_move();
                 frames_.push_back({last, position_.history_length(), token.line});
                 sink.begin_variation();

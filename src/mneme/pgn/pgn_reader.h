@@ -29,10 +29,16 @@
 
 namespace mneme {
 
+// Real annotation seldom nests variations more than a dozen levels; a game nesting them deeper
+// than this is refused as malformed (it is most likely generated to exhaust a reader).
+inline constexpr int MAX_VARIATION_DEPTH = 256;
+
 struct PgnReaderOptions {
     // Skip comments, NAGs and whole variations while lexing: the fast path for callers that need
     // only mainline moves. Moves inside variations are then not checked.
     bool mainline_only = false;
+    // A game whose variations nest deeper is skipped with an error.
+    int max_variation_depth = MAX_VARIATION_DEPTH;
     // Decode compressed files on a second thread, a few blocks ahead of the parser.
     bool decode_ahead = true;
     // How messages name the input; empty means the path as given ("<stdin>" for "-").

@@ -66,48 +66,74 @@ public:
     MovetextWriter(std::string& out, const PgnWriterOptions& options)
         : options_(options), wrapper_(out, options.line_length) {}
 
-    // Writes a line of moves from `pos` and leaves `pos` as it found it.
-    void line(const PgnLine& line, Position& pos) {
-        bool number_black_move = true;  // the first move of a line always carries its number
-        if (options_.comments && !line.comment.empty()) comment(line.comment);
-        int played = 0;
-        for (const PgnNode& node : line.moves) {
-            if (!pos.pseudo_legal(node.move) || !pos.legal(node.move))
-                throw std::invalid_argument("write_pgn: move " +
-                                            move_to_uci(node.move, pos.is_chess960()) +
-                                            " is not legal in " + pos.fen());
-            if (pos.side_to_move() == WHITE)
-                wrapper_.word(std::to_string(pos.fullmove_number()) + ".");
-            else if (number_black_move)
-                wrapper_.word(std::to_string(pos.fullmove_number()) + "...");
-            wrapper_.word(move_to_san(pos, node.move));
-            number_black_move = false;
-            if (options_.nags)
-                for (std::uint8_t nag : node.nags)
-                    wrapper_.word(std::string("$").append(std::to_string(nag)));
-            if (options_.comments && !node.comment.empty()) {
-                comment(node.comment);
-                number_black_move = true;
+    // Writes a line of moves from `pos`, variations included, and leaves `pos` as it found it.
+    // Variations are followed with a stack of open lines rather than by recursion, so that no
+    // depth of nesting can exhaust the call stack.
+    void line(const PgnLine& mainline, Position& pos) {
+        std::vector<OpenLine> open;
+        enter(open, mainline);
+        while (!open.empty()) {
+            OpenLine& current = open.back();
+            if (current.next_move == current.line->moves.size()) {
+                for (std::size_t i = 0; i < current.next_move; ++i) pos.undo_move();
+                open.pop_back();
+                if (!open.empty()) wrapper_.close_parenthesis();
+                continue;
             }
-            if (options_.variations && !node.variations.empty()) {
+            const PgnNode& node = current.line->moves[current.next_move];
+            if (current.next_variation == 0) write_move(current, node, pos);
+            if (options_.variations && current.next_variation < node.variations.size()) {
                 // Variations replace this move, so they start from the position before it.
-                for (const PgnLine& variation : node.variations) {
-                    wrapper_.open_parenthesis();
-                    this->line(variation, pos);
-                    wrapper_.close_parenthesis();
-                }
-                number_black_move = true;
+                const PgnLine& variation = node.variations[current.next_variation++];
+                current.number_black_move = true;
+                wrapper_.open_parenthesis();
+                enter(open, variation);  // `current` is not used past this point
+                continue;
             }
             pos.do_move(node.move);
-            ++played;
+            ++current.next_move;
+            current.next_variation = 0;
         }
-        for (; played > 0; --played) pos.undo_move();
     }
 
     void word(std::string_view text) { wrapper_.word(text); }
     void end_line() { wrapper_.end_line(); }
 
 private:
+    // A line being written: its next move, and which of that move's variations comes next.
+    struct OpenLine {
+        const PgnLine* line;
+        std::size_t next_move = 0;
+        std::size_t next_variation = 0;
+        bool number_black_move = true;  // the first move of a line always carries its number
+    };
+
+    void enter(std::vector<OpenLine>& open, const PgnLine& line) {
+        if (options_.comments && !line.comment.empty()) comment(line.comment);
+        open.push_back({&line});
+    }
+
+    // The move's number when it needs one, its SAN, NAGs and comment.
+    void write_move(OpenLine& current, const PgnNode& node, const Position& pos) {
+        if (!pos.pseudo_legal(node.move) || !pos.legal(node.move))
+            throw std::invalid_argument("write_pgn: move " +
+                                        move_to_uci(node.move, pos.is_chess960()) +
+                                        " is not legal in " + pos.fen());
+        if (pos.side_to_move() == WHITE)
+            wrapper_.word(std::to_string(pos.fullmove_number()) + ".");
+        else if (current.number_black_move)
+            wrapper_.word(std::to_string(pos.fullmove_number()) + "...");
+        wrapper_.word(move_to_san(pos, node.move));
+        current.number_black_move = false;
+        if (options_.nags)
+            for (std::uint8_t nag : node.nags)
+                wrapper_.word(std::string("$").append(std::to_string(nag)));
+        if (options_.comments && !node.comment.empty()) {
+            comment(node.comment);
+            current.number_black_move = true;
+        }
+    }
+
     // Each word of a comment is wrapped on its own; "}" cannot appear inside one and is dropped.
     void comment(std::string_view text) {
         std::vector<std::string> words(1);

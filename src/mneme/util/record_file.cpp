@@ -36,6 +36,10 @@ MappedFile MappedFile::open(const std::string& path, std::size_t minimum_bytes) 
         ::close(fd);
         throw RecordFileError(std::string("cannot read its size: ") + std::strerror(error));
     }
+    if (S_ISDIR(status.st_mode)) {
+        ::close(fd);
+        throw RecordFileError("it is a directory, not a file");
+    }
     std::size_t size = std::size_t(status.st_size);
     if (size < minimum_bytes) {
         ::close(fd);
