@@ -66,6 +66,10 @@ TEST(TrainingDataFile, ResumeCutsOffAnUncommittedGameAndKeepsTheRest) {
         out << std::string(3 * 32 + 5, 'x');
     }
     EXPECT_THROW(TrainingDataReader reader(path), TrainingDataError);
+    // A reader of a file still being written takes its committed games only.
+    TrainingDataReader so_far(path, true, true);
+    EXPECT_EQ(so_far.size(), 12u);
+    EXPECT_EQ(so_far.uncommitted_bytes(), 3u * 32 + 5);
     auto w = TrainingDataWriter::resume(path);
     EXPECT_EQ(w.header().games, 2u);
     EXPECT_EQ(w.header().positions, 12u);

@@ -27,7 +27,7 @@ PackedPosition PackedPosition::from(const ScoredPosition& p) {
 }
 
 void NnueDataset::add_file(const std::string& path, std::uint64_t limit) {
-    TrainingDataReader reader(path);
+    TrainingDataReader reader(path, true, true);  // a file still being written: its finished games
     std::uint64_t take = reader.size();
     if (limit > 0) take = std::min<std::uint64_t>(take, limit > size() ? limit - size() : 0);
     positions_.reserve(positions_.size() + take);

@@ -210,7 +210,8 @@ void TrainingDataWriter::write_header() {
     if (::fdatasync(fd_) != 0) fail(path_, std::string("cannot flush: ") + std::strerror(errno));
 }
 
-TrainingDataReader::TrainingDataReader(const std::string& path, bool verify_records) {
+TrainingDataReader::TrainingDataReader(const std::string& path, bool verify_records,
+                                       bool committed_only) {
     try {
         file_ = MappedFile::open(path, HEADER_BYTES);
         records_offset_ = decode_header(file_.bytes(), file_.size(), header_);
@@ -218,7 +219,9 @@ TrainingDataReader::TrainingDataReader(const std::string& path, bool verify_reco
         fail(path, e.what());
     }
     std::uint64_t held = (file_.size() - records_offset_) / RECORD_BYTES;
-    if ((file_.size() - records_offset_) % RECORD_BYTES != 0 || held != header_.positions)
+    if (committed_only && held >= header_.positions) {
+        uncommitted_bytes_ = file_.size() - records_offset_ - header_.positions * RECORD_BYTES;
+    } else if ((file_.size() - records_offset_) % RECORD_BYTES != 0 || held != header_.positions)
         fail(path, "the header counts " + std::to_string(header_.positions) +
                        " positions, the file holds " + std::to_string(held) +
                        ((file_.size() - records_offset_) % RECORD_BYTES ? " and a partial record"

@@ -84,7 +84,12 @@ private:
 // decodable); throws TrainingDataError naming the file and the reason.
 class TrainingDataReader {
 public:
-    explicit TrainingDataReader(const std::string& path, bool verify_records = true);
+    // With `committed_only`, a file still being written (records after those its header counts)
+    // is read up to its last committed game instead of being refused.
+    explicit TrainingDataReader(const std::string& path, bool verify_records = true,
+                                bool committed_only = false);
+    // Records after the committed ones that were left out (committed_only).
+    std::uint64_t uncommitted_bytes() const { return uncommitted_bytes_; }
 
     const TrainingDataHeader& header() const { return header_; }
     std::uint64_t size() const { return header_.positions; }
@@ -97,6 +102,7 @@ private:
     MappedFile file_;
     TrainingDataHeader header_;
     std::size_t records_offset_ = 0;
+    std::uint64_t uncommitted_bytes_ = 0;
 };
 
 // Joins data files into one (atomically): shards of one run are put in the order of their first
