@@ -8,6 +8,7 @@
 #   bench/sprt.sh [--new-commit C] [--base-commit C] [--new-option NAME=VALUE]...
 #                 [--base-option NAME=VALUE]... [--tc 8+0.08] [--elo0 0] [--elo1 5]
 #                 [--max-games N (20000)] [--openings FILE] [--out DIR] [--name NAME]
+#                 [--binary PATH (build/release/mneme, for sides without a commit)]
 # e.g. bench/sprt.sh --name nnue-vs-classic --new-option Eval=nnue --base-option Eval=classic
 # Interrupt with Ctrl-C; the same command resumes from the PGN.
 set -euo pipefail
@@ -16,6 +17,7 @@ new_commit="" base_commit="" tc="8+0.08" elo0=0 elo1=5 max_games=20000 name="spr
 openings="$root/../shared/data/openings/UHO_4060_v4.epd.zst"
 out="$root/bench/results/sprt"
 new_options=() base_options=()
+binary="$root/build/release/mneme"
 while [[ $# -gt 0 ]]; do
     case "$1" in
         --new-commit) new_commit="$2"; shift 2 ;;
@@ -29,6 +31,7 @@ while [[ $# -gt 0 ]]; do
         --openings) openings="$2"; shift 2 ;;
         --out) out="$2"; shift 2 ;;
         --name) name="$2"; shift 2 ;;
+        --binary) binary="$2"; shift 2 ;;
         *) echo "sprt: unknown argument '$1' (see the comment at the top of $0)" >&2; exit 2 ;;
     esac
 done
@@ -39,9 +42,9 @@ mkdir -p "$out"
 binary_for() {
     local commit="$1" label="$2"
     if [[ -z "$commit" ]]; then
-        [[ -x "$root/build/release/mneme" ]] || { echo "sprt: build first (cmake --build --preset release)" >&2; exit 2; }
+        [[ -x "$binary" ]] || { echo "sprt: build first (cmake --build --preset release)" >&2; exit 2; }
         local copy="$out/$name-$label-mneme"
-        [[ -x "$copy" && -s "$out/$name.pgn" ]] || cp "$root/build/release/mneme" "$copy"
+        [[ -x "$copy" && -s "$out/$name.pgn" ]] || cp "$binary" "$copy"
         echo "$copy"
         return
     fi
