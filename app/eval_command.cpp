@@ -37,7 +37,7 @@ int eval_command(const Arguments& args) {
         } else if (arg == "--fen") {
             continue;  // the FEN fields follow
         } else if (arg.rfind("--", 0) == 0) {
-            throw std::invalid_argument("unknown or incomplete option '" + arg + "'");
+            throw UsageError("unknown or incomplete option '" + arg + "'");
         } else {
             fen += (fen.empty() ? "" : " ") + arg;
         }
