@@ -10,10 +10,8 @@
 
 namespace mneme::app {
 
-// mneme eval [--hand-written] [--params FILE] [--write-params FILE] [--bayes MODEL] [--fen] [FEN]
-// With no FEN, the starting position. --hand-written starts from the table as written by hand
-// instead of the built-in (tuned) one. The FEN may be given as one argument or as its six
-// fields unquoted.
+// The options are described in usage.cpp. With no FEN, the starting position; the FEN may be
+// one argument or its six fields unquoted.
 int eval_command(const Arguments& args) {
     EvalParams params = EvalParams::defaults();
     std::string fen, write_path, bayes_path;
