@@ -1,10 +1,12 @@
 # Ends a ctest run (CTEST_CUSTOM_POST_TEST, see tests/CMakeLists.txt) with one line per reason
-# for which tests skipped, e.g. "29 tests skipped: the data set was not found at ...".
+# for which tests skipped: "N tests skipped: REASON".
 # MARKERS is the folder where every skipped test left a file holding its reason.
 file(GLOB markers "${MARKERS}/*")
 set(keys "")
 foreach(marker IN LISTS markers)
-  file(STRINGS "${marker}" reason LIMIT_COUNT 1)
+  # READ, not STRINGS, which would escape the semicolons of a reason as list separators.
+  file(READ "${marker}" reason)
+  string(REGEX REPLACE "\n.*" "" reason "${reason}")
   string(MD5 key "${reason}")
   if(NOT DEFINED count_${key})
     list(APPEND keys ${key})
