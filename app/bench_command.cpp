@@ -81,8 +81,8 @@ int parse_int(const std::string& text, int low, int high, const std::string& wha
         used = 0;
     }
     if (used == 0 || used != text.size() || value < low || value > high)
-        throw std::runtime_error(what + " must be a number from " + std::to_string(low) +
-                                 " to " + std::to_string(high) + "; got '" + text + "'");
+        throw UsageError(what + " must be a number from " + std::to_string(low) + " to " +
+                         std::to_string(high) + "; got '" + text + "'");
     return value;
 }
 
@@ -109,8 +109,7 @@ int bench_command(const Arguments& args) {
         } else if (i == 0 && arg.rfind("--", 0) != 0) {
             depth = parse_int(arg, 1, MAX_PLY - 1, "bench DEPTH");
         } else {
-            throw std::runtime_error(
-                "usage: mneme bench [DEPTH] [--hash MB] [--threads N] [--eval classic|nnue] [--net FILE]");
+            throw UsageError("unexpected or incomplete argument '" + arg + "'");
         }
     }
     Searcher searcher{std::size_t(hash_mb)};

@@ -1,4 +1,5 @@
-// Reading the options of the book subcommands with messages that name the option.
+// Reading the options of a subcommand with messages that name the option; every mistake is a
+// UsageError, so the command line follows it with the command's usage.
 #pragma once
 
 #include <charconv>
@@ -13,8 +14,7 @@ namespace mneme::app {
 
 class ArgumentReader {
 public:
-    ArgumentReader(const Arguments& args, std::string usage)
-        : args_(args), usage_(std::move(usage)) {}
+    explicit ArgumentReader(const Arguments& args) : args_(args) {}
 
     bool more() const { return position_ < args_.size(); }
     const std::string& next() { return args_[position_++]; }
@@ -22,7 +22,7 @@ public:
 
     // The value after `option`.
     const std::string& value(const std::string& option) {
-        if (!more()) throw std::runtime_error(option + " needs a value\n" + usage_);
+        if (!more()) throw UsageError(option + " needs a value");
         return next();
     }
     long long integer(const std::string& option, long long low, long long high) {
@@ -31,8 +31,8 @@ public:
         auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), number);
         if (error != std::errc() || end != text.data() + text.size() || number < low ||
             number > high)
-            throw std::runtime_error(option + ": '" + text + "' is not a whole number from " +
-                                     std::to_string(low) + " to " + std::to_string(high));
+            throw UsageError(option + ": '" + text + "' is not a whole number from " +
+                             std::to_string(low) + " to " + std::to_string(high));
         return number;
     }
     double real(const std::string& option, double low, double high) {
@@ -45,14 +45,14 @@ public:
             used = 0;
         }
         if (used != text.size() || text.empty() || !(number >= low && number <= high))
-            throw std::runtime_error(option + ": '" + text + "' is not a number from " +
-                                     std::to_string(low) + " to " + std::to_string(high));
+            throw UsageError(option + ": '" + text + "' is not a number from " +
+                             std::to_string(low) + " to " + std::to_string(high));
         return number;
     }
     std::string date(const std::string& option) {
         const std::string& text = value(option);
         if (!is_filter_date(text))
-            throw std::runtime_error(option + ": '" + text + "' is not a date YYYY.MM.DD");
+            throw UsageError(option + ": '" + text + "' is not a date YYYY.MM.DD");
         return text;
     }
     // Reads a policy option into `policy`; false when `option` is not one.
@@ -60,8 +60,7 @@ public:
         if (option == "--policy") {
             const std::string& name = value(option);
             if (!parse_book_policy(name, policy.kind))
-                throw std::runtime_error("--policy: '" + name + "' is not one of " +
-                                         book_policy_names());
+                throw UsageError("--policy: '" + name + "' is not one of " + book_policy_names());
         } else if (option == "--min-games")
             policy.min_games = integer(option, 0, 1LL << 40);
         else if (option == "--root-fraction")
@@ -77,12 +76,11 @@ public:
         return true;
     }
     [[noreturn]] void unexpected(const std::string& argument) const {
-        throw std::runtime_error("unexpected argument '" + argument + "'\n" + usage_);
+        throw UsageError("unexpected argument '" + argument + "'");
     }
 
 private:
     const Arguments& args_;
-    std::string usage_;
     std::size_t position_ = 0;
 };
 

@@ -27,14 +27,6 @@ extern "C" void on_build_interrupt(int) {
     if (build_stop_requested.exchange(true)) _exit(130);
 }
 
-constexpr const char* BUILD_USAGE =
-    "usage: mneme book build IN.pgn[.gz|.zst]... -o OUT.mbook [--max-ply N (70)]\n"
-    "         [--min-elo N] [--min-both-elo N] [--from-date YYYY.MM.DD] [--to-date YYYY.MM.DD]\n"
-    "         [--eco A00-E99[,...]] [--time-class classical|rapid|blitz] [--min-count N]\n"
-    "         [--memory MB (1024)] [--quiet]";
-constexpr const char* MERGE_USAGE =
-    "usage: mneme book merge A.mbook B.mbook... -o OUT.mbook [--min-count N]";
-
 // Progress on one line that rewrites itself on a terminal; a line every 10 s otherwise.
 class BuildProgressLine {
 public:
@@ -80,7 +72,7 @@ int build_command(const Arguments& args) {
     std::string output;
     BookBuildOptions options;
     bool quiet = false;
-    ArgumentReader reader(args, BUILD_USAGE);
+    ArgumentReader reader(args);
     while (reader.more()) {
         std::string a = reader.next();
         if (a == "-o" || a == "--output")
@@ -98,12 +90,11 @@ int build_command(const Arguments& args) {
         else if (a == "--eco") {
             std::string error;
             if (!parse_eco_ranges(reader.value(a), options.filter.eco, &error))
-                throw std::runtime_error("--eco: " + error);
+                throw UsageError("--eco: " + error);
         } else if (a == "--time-class") {
             std::string value = reader.value(a);
             if (!parse_time_class(value, options.filter.time_class))
-                throw std::runtime_error("--time-class: '" + value +
-                                         "' is not classical, rapid or blitz");
+                throw UsageError("--time-class: '" + value + "' is not classical, rapid or blitz");
         } else if (a == "--min-count")
             options.min_count = std::uint64_t(reader.integer(a, 1, 1LL << 40));
         else if (a == "--memory")
@@ -115,7 +106,7 @@ int build_command(const Arguments& args) {
         else
             reader.unexpected(a);
     }
-    if (inputs.empty() || output.empty()) throw std::runtime_error(BUILD_USAGE);
+    if (inputs.empty() || output.empty()) throw UsageError("needs IN.pgn... and -o OUT.mbook");
 
     BuildProgressLine progress(quiet);
     options.progress = [&](const BookBuildProgress& p) { progress.show(p); };
@@ -158,7 +149,7 @@ int merge_command(const Arguments& args) {
     std::vector<std::string> inputs;
     std::string output;
     std::uint64_t min_count = 1;
-    ArgumentReader reader(args, MERGE_USAGE);
+    ArgumentReader reader(args);
     while (reader.more()) {
         std::string a = reader.next();
         if (a == "-o" || a == "--output")
@@ -170,7 +161,7 @@ int merge_command(const Arguments& args) {
         else
             reader.unexpected(a);
     }
-    if (inputs.empty() || output.empty()) throw std::runtime_error(MERGE_USAGE);
+    if (inputs.empty() || output.empty()) throw UsageError("needs the books and -o OUT.mbook");
 
     std::vector<BookFile> books;
     std::vector<std::unique_ptr<EntrySource>> sources;
@@ -191,7 +182,7 @@ int merge_command(const Arguments& args) {
 
 // The header of a native book; its checksum identifies the entries.
 int info_command(const Arguments& args) {
-    if (args.size() != 1) throw std::runtime_error("usage: mneme book info BOOK.mbook");
+    if (args.size() != 1) throw UsageError("needs exactly one BOOK.mbook");
     BookFile book = BookFile::open(args[0]);
     std::uint64_t positions = 0, games = 0;
     for (std::size_t i = 0; i < book.size(); ++i) {
@@ -212,9 +203,8 @@ int info_command(const Arguments& args) {
 }  // namespace
 
 int book_command(const Arguments& args) {
-    constexpr const char* USAGE =
-        "usage: mneme book build|merge|export|probe|info|ophista|learn|exits|nodes ... (see 'mneme help')";
-    if (args.empty()) throw std::runtime_error(USAGE);
+    // The command line has checked that args[0] names a subcommand (usage.cpp).
+    if (args.empty()) throw UsageError("a subcommand is needed");
     Arguments rest(args.begin() + 1, args.end());
     if (args[0] == "build") return build_command(rest);
     if (args[0] == "merge") return merge_command(rest);
@@ -225,7 +215,7 @@ int book_command(const Arguments& args) {
     if (args[0] == "learn") return book_learn_command(rest);
     if (args[0] == "exits") return book_exits_command(rest);
     if (args[0] == "nodes") return book_nodes_command(rest);
-    throw std::runtime_error("unknown subcommand '" + args[0] + "'; " + USAGE);
+    throw UsageError("unknown subcommand '" + args[0] + "'");
 }
 
 }  // namespace mneme::app

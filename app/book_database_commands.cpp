@@ -15,12 +15,6 @@ namespace mneme::app {
 
 namespace {
 
-constexpr const char* OPHISTA_USAGE =
-    "usage: mneme book ophista IN.pgn[.gz|.zst]... --book BOOK.mbook -o OUT.mhist\n"
-    "         [--min-games N (20)] [--max-ply N (70)] [--quiet]";
-constexpr const char* LEARN_USAGE =
-    "usage: mneme book learn GAMES.pgn... --experience EXP.mbook [--weight N (5)]\n"
-    "         [--max-ply N (70)]";
 
 }  // namespace
 
@@ -29,7 +23,7 @@ int book_ophista_command(const Arguments& args) {
     std::string book_path, output;
     OphistaBuildOptions options;
     bool quiet = false;
-    ArgumentReader reader(args, OPHISTA_USAGE);
+    ArgumentReader reader(args);
     while (reader.more()) {
         std::string a = reader.next();
         if (a == "-o" || a == "--output")
@@ -48,7 +42,7 @@ int book_ophista_command(const Arguments& args) {
             reader.unexpected(a);
     }
     if (inputs.empty() || output.empty() || book_path.empty())
-        throw std::runtime_error(OPHISTA_USAGE);
+        throw UsageError("needs IN.pgn..., --book BOOK.mbook and -o OUT.mhist");
     BookFile book = BookFile::open(book_path);
 
     bool terminal = isatty(STDERR_FILENO);
@@ -87,7 +81,7 @@ int book_learn_command(const Arguments& args) {
     std::vector<std::string> inputs;
     std::string experience;
     LearningOptions options;
-    ArgumentReader reader(args, LEARN_USAGE);
+    ArgumentReader reader(args);
     while (reader.more()) {
         std::string a = reader.next();
         if (a == "--experience")
@@ -101,7 +95,8 @@ int book_learn_command(const Arguments& args) {
         else
             reader.unexpected(a);
     }
-    if (inputs.empty() || experience.empty()) throw std::runtime_error(LEARN_USAGE);
+    if (inputs.empty() || experience.empty())
+        throw UsageError("needs GAMES.pgn... and --experience EXP.mbook");
     std::vector<LearnedGame> games =
         read_games_to_learn(inputs, [](const std::string& message) { std::cerr << message << '\n'; });
     LearningStats stats = learn_from_games(games, experience, options);

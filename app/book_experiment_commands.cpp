@@ -18,13 +18,6 @@ namespace mneme::app {
 
 namespace {
 
-constexpr const char* EXITS_USAGE =
-    "usage: mneme book exits BOOK -o OUT.txt [--count N (100)] [--seed S (1)] [--policy P (weighted)]\n"
-    "         [--min-games N (20)] [--max-ply N (70)]";
-constexpr const char* NODES_USAGE =
-    "usage: mneme book nodes --positions FILE --book BOOK.mbook [--ophista FILE.mhist]\n"
-    "         [--depths 4,5,6] [--hash MB (16)] [--search engine|classic]";
-
 // GnuChess 4.0's ordering tools without the pruning and reductions of a modern search: PVS with
 // the table and its move, MVV-LVA captures, killers and the history heuristic. The thesis's
 // host searched like this, so its node counts are closer to this baseline than to the engine's.
@@ -47,11 +40,11 @@ std::vector<int> parse_depths(const std::string& text) {
         } catch (const std::exception&) {
         }
         if (depth < 1 || depth >= MAX_PLY)
-            throw std::runtime_error("--depths: '" + item + "' is not a depth from 1 to " +
-                                     std::to_string(MAX_PLY - 1));
+            throw UsageError("--depths: '" + item + "' is not a depth from 1 to " +
+                             std::to_string(MAX_PLY - 1));
         depths.push_back(depth);
     }
-    if (depths.empty()) throw std::runtime_error("--depths needs a list such as 4,5,6");
+    if (depths.empty()) throw UsageError("--depths needs a list such as 4,5,6");
     return depths;
 }
 
@@ -99,7 +92,7 @@ std::string thousands(std::uint64_t n) {
 int book_exits_command(const Arguments& args) {
     std::string book_path, output;
     BookExitOptions options;
-    ArgumentReader reader(args, EXITS_USAGE);
+    ArgumentReader reader(args);
     while (reader.more()) {
         std::string a = reader.next();
         if (a == "-o" || a == "--output")
@@ -117,7 +110,7 @@ int book_exits_command(const Arguments& args) {
         else
             reader.unexpected(a);
     }
-    if (book_path.empty() || output.empty()) throw std::runtime_error(EXITS_USAGE);
+    if (book_path.empty() || output.empty()) throw UsageError("needs BOOK and -o OUT.txt");
     OpeningBook book = OpeningBook::open(book_path);
     std::vector<PositionLine> exits = find_book_exits(book, options);
     if (exits.empty())
@@ -144,7 +137,7 @@ int book_nodes_command(const Arguments& args) {
     std::size_t hash_mb = 16;
     SearchOptions options;
     std::string search_name = "engine";
-    ArgumentReader reader(args, NODES_USAGE);
+    ArgumentReader reader(args);
     while (reader.more()) {
         std::string a = reader.next();
         if (a == "--positions" || a == "--epd")
@@ -161,12 +154,12 @@ int book_nodes_command(const Arguments& args) {
             search_name = reader.value(a);
             if (search_name == "classic") options = classic_search();
             else if (search_name != "engine")
-                throw std::runtime_error("--search: '" + search_name +
-                                         "' is not engine or classic");
+                throw UsageError("--search: '" + search_name + "' is not engine or classic");
         } else
             reader.unexpected(a);
     }
-    if (positions_path.empty() || book_path.empty()) throw std::runtime_error(NODES_USAGE);
+    if (positions_path.empty() || book_path.empty())
+        throw UsageError("needs --positions FILE and --book BOOK.mbook");
 
     std::vector<Position> positions;
     for (const PositionLine& line : read_position_lines(positions_path)) {

@@ -18,15 +18,6 @@ namespace mneme::app {
 
 namespace {
 
-constexpr const char* EXPORT_USAGE =
-    "usage: mneme book export IN.mbook -o OUT.bin [--policy P (weighted)] [--min-games N]\n"
-    "         [--root-fraction F] [--z Z] [--elo-reference E]";
-constexpr const char* PROBE_USAGE =
-    "usage: mneme book probe BOOK.mbook|BOOK.bin FEN|startpos [moves M1 M2 ...] [--policy P "
-    "(opta3)]\n"
-    "         [--seed S] [--all] [--min-games N] [--root-fraction F] [--noise X] [--z Z]\n"
-    "         [--elo-reference E]";
-
 std::string policy_summary(const BookPolicy& p) {
     char text[160];
     std::snprintf(text, sizeof text, "%s (min games %lld",
@@ -120,7 +111,7 @@ int probe_polyglot(const std::string& path, const Position& pos, const BookPolic
 }  // namespace
 
 int book_probe_command(const Arguments& args) {
-    if (args.size() < 2) throw std::runtime_error(PROBE_USAGE);
+    if (args.size() < 2) throw UsageError("needs a BOOK and a FEN or startpos");
     std::string path = args[0];
     BookPolicy policy;
     std::uint64_t seed = 1;
@@ -130,7 +121,7 @@ int book_probe_command(const Arguments& args) {
     bool reading_moves = false;
 
     Arguments rest(args.begin() + 1, args.end());
-    ArgumentReader reader(rest, PROBE_USAGE);
+    ArgumentReader reader(rest);
     while (reader.more()) {
         std::string a = reader.next();
         if (reader.policy_option(a, policy)) continue;
@@ -161,7 +152,7 @@ int book_export_command(const Arguments& args) {
     std::string input, output;
     BookPolicy policy;
     policy.kind = BookPolicyKind::WEIGHTED;
-    ArgumentReader reader(args, EXPORT_USAGE);
+    ArgumentReader reader(args);
     while (reader.more()) {
         std::string a = reader.next();
         if (reader.policy_option(a, policy)) continue;
@@ -172,7 +163,7 @@ int book_export_command(const Arguments& args) {
         else
             reader.unexpected(a);
     }
-    if (input.empty() || output.empty()) throw std::runtime_error(EXPORT_USAGE);
+    if (input.empty() || output.empty()) throw UsageError("needs IN.mbook and -o OUT.bin");
     BookFile book = BookFile::open(input);
     std::uint64_t written = export_polyglot(book, output, policy);
     std::printf("polyglot  %s: %llu entries from %zu, policy %s\n", output.c_str(),

@@ -29,18 +29,6 @@ extern "C" void on_cases_interrupt(int) {
     if (build_stop_requested.exchange(true)) _exit(130);
 }
 
-constexpr const char* BUILD_USAGE =
-    "usage: mneme cases build IN.pgn[.gz|.zst]... -o OUT.mcases\n"
-    "         [--player NAME]... [--min-elo N] [--max-elo N] [--max-cases N] [--sample-seed S]\n"
-    "         [--bucket LOW-HIGH]... [--max-games N] [--mirror] [--quiet]\n"
-    "  --player selects the named expert's moves (\"Last, First\", \"Last,F.\", \"First Last\");\n"
-    "  --min-elo/--max-elo the moves of players rated in the range; neither: every move;\n"
-    "  --bucket (repeated) one base per rating range in one pass: OUT-LOW-HIGH.mcases;\n"
-    "  --mirror follows every case with its colour-flipped copy (after the --max-cases sample)";
-constexpr const char* LATENCY_USAGE =
-    "usage: mneme cases latency BASE.mcases [--sizes N,N,...] [--queries N] [--k N] [--mirror]\n"
-    "  the first N cases of the base for each size; queries are positions of the last games";
-
 using Clock = std::chrono::steady_clock;
 
 double seconds_since(Clock::time_point start) {
@@ -65,7 +53,7 @@ std::pair<int, int> parse_bucket(const std::string& text) {
     char dash = 0;
     std::istringstream in(text);
     if (!(in >> low >> dash >> high) || dash != '-' || !in.eof() || low < 1 || high < low)
-        throw std::runtime_error("--bucket: '" + text + "' is not a rating range LOW-HIGH");
+        throw UsageError("--bucket: '" + text + "' is not a rating range LOW-HIGH");
     return {low, high};
 }
 
@@ -81,7 +69,7 @@ int build_command(const Arguments& args) {
     std::string output;
     CaseBuildOptions options;
     bool quiet = false;
-    ArgumentReader reader(args, BUILD_USAGE);
+    ArgumentReader reader(args);
     while (reader.more()) {
         std::string a = reader.next();
         if (a == "-o" || a == "--output") output = reader.value(a);
@@ -97,12 +85,12 @@ int build_command(const Arguments& args) {
         else if (a == "-" || a.rfind("-", 0) != 0) inputs.push_back(a);
         else reader.unexpected(a);
     }
-    if (inputs.empty() || output.empty()) throw std::runtime_error(BUILD_USAGE);
+    if (inputs.empty() || output.empty()) throw UsageError("needs IN.pgn... and -o OUT.mcases");
     if (!options.elo_buckets.empty() && (options.min_elo || options.max_elo))
-        throw std::runtime_error("--bucket replaces --min-elo and --max-elo");
+        throw UsageError("--bucket replaces --min-elo and --max-elo");
     if (options.max_elo && options.min_elo > options.max_elo)
-        throw std::runtime_error("--min-elo " + std::to_string(options.min_elo) +
-                                 " is above --max-elo " + std::to_string(options.max_elo));
+        throw UsageError("--min-elo " + std::to_string(options.min_elo) + " is above --max-elo " +
+                         std::to_string(options.max_elo));
 
     bool terminal = isatty(STDERR_FILENO);
     bool shown = false;
@@ -192,7 +180,7 @@ int build_command(const Arguments& args) {
 }
 
 int info_command(const Arguments& args) {
-    if (args.size() != 1) throw std::runtime_error("usage: mneme cases info BASE.mcases");
+    if (args.size() != 1) throw UsageError("needs exactly one BASE.mcases");
     auto started = Clock::now();
     CaseBaseFile file = CaseBaseFile::open(args[0]);
     double open_seconds = seconds_since(started);
@@ -270,7 +258,7 @@ std::vector<std::size_t> parse_sizes(const std::string& text) {
             if (used != part.size() || n < 1) throw std::invalid_argument(part);
             sizes.push_back(std::size_t(n));
         } catch (const std::exception&) {
-            throw std::runtime_error("--sizes: '" + part + "' is not a positive whole number");
+            throw UsageError("--sizes: '" + part + "' is not a positive whole number");
         }
         start = comma + 1;
     }
@@ -284,7 +272,7 @@ int latency_command(const Arguments& args) {
     std::vector<std::size_t> sizes = {10000, 100000, 1000000, 10000000};
     std::size_t query_count = 200;
     CbrSettings settings;
-    ArgumentReader reader(args, LATENCY_USAGE);
+    ArgumentReader reader(args);
     while (reader.more()) {
         std::string a = reader.next();
         if (a == "--sizes") sizes = parse_sizes(reader.value(a));
@@ -294,7 +282,7 @@ int latency_command(const Arguments& args) {
         else if (a.rfind("-", 0) != 0 && path.empty()) path = a;
         else reader.unexpected(a);
     }
-    if (path.empty()) throw std::runtime_error(LATENCY_USAGE);
+    if (path.empty()) throw UsageError("needs BASE.mcases");
     if (settings.neighbours > 1) settings.choice = CaseChoice::VOTE;
     CaseBaseFile file = CaseBaseFile::open(path);
     std::span<const CaseRecord> all = file.cases();
@@ -353,13 +341,13 @@ int latency_command(const Arguments& args) {
 }  // namespace
 
 int cases_command(const Arguments& args) {
-    constexpr const char* USAGE = "usage: mneme cases build|info|latency ... (see 'mneme help')";
-    if (args.empty()) throw std::runtime_error(USAGE);
+    // The command line has checked that args[0] names a subcommand (usage.cpp).
+    if (args.empty()) throw UsageError("a subcommand is needed");
     Arguments rest(args.begin() + 1, args.end());
     if (args[0] == "build") return build_command(rest);
     if (args[0] == "info") return info_command(rest);
     if (args[0] == "latency") return latency_command(rest);
-    throw std::runtime_error("unknown subcommand '" + args[0] + "'; " + USAGE);
+    throw UsageError("unknown subcommand '" + args[0] + "'");
 }
 
 }  // namespace mneme::app

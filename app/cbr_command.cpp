@@ -24,16 +24,6 @@ namespace mneme::app {
 
 namespace {
 
-constexpr const char* EXPERIMENT_USAGE =
-    "usage: mneme cbr experiment PARTICIPANT... [--rounds N (3)] [--threads N (1)]\n"
-    "         [--configs thesis|V1,V2,V3[/V1,V2,V3...]] [--option NAME=VALUE]... [--pgn OUT.pgn]\n"
-    "  a participant is a case base (EXPERT.mcases, played by the CBR agent) or a baseline:\n"
-    "  'random' (random legal moves) or 'greedy' (1-ply material greed); experts are listed\n"
-    "  weakest first; every ordered pair plays N rounds per configuration";
-constexpr const char* PREDICT_USAGE =
-    "usage: mneme cbr predict BASE.mcases GAMES.pgn[.zst] [--player NAME] [--from-game N]\n"
-    "         [--positions N (1000)] [--depth D (0: no engine)] [--option NAME=VALUE]...";
-
 std::vector<AdaptationWeights> parse_configurations(const std::string& text) {
     if (text == "thesis") return thesis_configurations();
     std::vector<AdaptationWeights> configurations;
@@ -42,10 +32,10 @@ std::vector<AdaptationWeights> parse_configurations(const std::string& text) {
         CbrSettings settings;
         std::string error;
         if (!parse_cbr_setting("weights", part, settings, error))
-            throw std::runtime_error("--configs: " + error);
+            throw UsageError("--configs: " + error);
         configurations.push_back(settings.weights);
     }
-    if (configurations.empty()) throw std::runtime_error("--configs: no configuration");
+    if (configurations.empty()) throw UsageError("--configs: no configuration");
     return configurations;
 }
 
@@ -54,8 +44,8 @@ void apply_option(const std::string& option, CbrSettings& settings) {
     std::string error;
     if (equals == std::string::npos ||
         !parse_cbr_setting(option.substr(0, equals), option.substr(equals + 1), settings, error))
-        throw std::runtime_error("--option " + option + ": " +
-                                 (error.empty() ? "expected NAME=VALUE" : error));
+        throw UsageError("--option " + option + ": " +
+                         (error.empty() ? "expected NAME=VALUE" : error));
 }
 
 Participant open_participant(const std::string& word) {
@@ -192,7 +182,7 @@ int experiment_command(const Arguments& args) {
     std::vector<std::string> paths;
     ExperimentSettings settings;
     std::string pgn_path;
-    ArgumentReader reader(args, EXPERIMENT_USAGE);
+    ArgumentReader reader(args);
     while (reader.more()) {
         std::string a = reader.next();
         if (a == "--rounds") settings.rounds = int(reader.integer(a, 1, 100000));
@@ -203,7 +193,7 @@ int experiment_command(const Arguments& args) {
         else if (a.rfind("-", 0) != 0) paths.push_back(a);
         else reader.unexpected(a);
     }
-    if (paths.size() < 2) throw std::runtime_error(EXPERIMENT_USAGE);
+    if (paths.size() < 2) throw UsageError("needs two participants or more");
     std::vector<Participant> experts;
     for (const std::string& path : paths) experts.push_back(open_participant(path));
 
@@ -262,7 +252,7 @@ int predict_command(const Arguments& args) {
     std::uint64_t from_game = 1, max_positions = 1000;
     int depth = 0;
     CbrSettings settings;
-    ArgumentReader reader(args, PREDICT_USAGE);
+    ArgumentReader reader(args);
     while (reader.more()) {
         std::string a = reader.next();
         if (a == "--player") players.push_back(reader.value(a));
@@ -273,7 +263,7 @@ int predict_command(const Arguments& args) {
         else if (a.rfind("-", 0) != 0) paths.push_back(a);
         else reader.unexpected(a);
     }
-    if (paths.size() != 2) throw std::runtime_error(PREDICT_USAGE);
+    if (paths.size() != 2) throw UsageError("needs BASE.mcases and GAMES.pgn");
     CbrAgent agent(CaseBase::open(paths[0]), settings);
     agent.seed(0);
     ExpertNames names(players);
@@ -327,12 +317,12 @@ int predict_command(const Arguments& args) {
 }  // namespace
 
 int cbr_command(const Arguments& args) {
-    constexpr const char* USAGE = "usage: mneme cbr experiment|predict ... (see 'mneme help')";
-    if (args.empty()) throw std::runtime_error(USAGE);
+    // The command line has checked that args[0] names a subcommand (usage.cpp).
+    if (args.empty()) throw UsageError("a subcommand is needed");
     Arguments rest(args.begin() + 1, args.end());
     if (args[0] == "experiment") return experiment_command(rest);
     if (args[0] == "predict") return predict_command(rest);
-    throw std::runtime_error("unknown subcommand '" + args[0] + "'; " + USAGE);
+    throw UsageError("unknown subcommand '" + args[0] + "'");
 }
 
 }  // namespace mneme::app

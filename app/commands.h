@@ -1,12 +1,20 @@
 // The subcommands of the mneme executable; each takes the arguments after its name.
 #pragma once
 
+#include <stdexcept>
 #include <string>
 #include <vector>
 
 namespace mneme::app {
 
 using Arguments = std::vector<std::string>;
+
+// A mistake in a command's arguments; the command line prints the message and then the
+// command's usage (usage.h), and exits with status 2.
+class UsageError : public std::runtime_error {
+public:
+    using std::runtime_error::runtime_error;
+};
 
 int perft_command(const Arguments& args);
 int epd_test_command(const Arguments& args);

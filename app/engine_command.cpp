@@ -19,27 +19,17 @@ namespace mneme::app {
 
 namespace {
 
-constexpr const char* ENGINE_USAGE =
-    "usage: mneme [engine|uci|xboard] [--params FILE] [--eval classic|bayes|mixed-bayes "
-    "--bayes-model FILE]\n"
-    "       mneme uci --player cbr|random|greedy [--cases FILE] [--seed N] [--name NAME]\n"
-    "                 [--option NAME=VALUE]... (CBR settings: weights=V1,V2,V3 k=N\n"
-    "                 choice=random|vote|penalise mirror= repetition= exact= verify=DEPTH ...)";
-
 // Serves one of the match runner's in-process players (CBR, random, greedy) over UCI.
 int run_player(const std::vector<std::string>& words) {
     PlayerSpec spec;
     try {
         spec = parse_player_spec(words);
     } catch (const std::exception& e) {
-        std::cerr << "mneme: " << e.what() << '\n' << ENGINE_USAGE << '\n';
-        return 2;
+        throw UsageError(e.what());
     }
     if (spec.kind != PlayerKind::CBR && spec.kind != PlayerKind::RANDOM &&
-        spec.kind != PlayerKind::GREEDY) {
-        std::cerr << "mneme: --player must be cbr, random or greedy\n";
-        return 2;
-    }
+        spec.kind != PlayerKind::GREEDY)
+        throw UsageError("--player must be cbr, random or greedy");
     std::cin.tie(nullptr);
     run_player_uci(spec, std::cin, std::cout);
     return 0;
@@ -48,8 +38,8 @@ int run_player(const std::vector<std::string>& words) {
 void select_evaluation(const std::string& evaluation, const std::string& model_path) {
     if (evaluation == "classic") return;
     if (evaluation != "bayes" && evaluation != "mixed-bayes")
-        throw std::runtime_error("--eval: '" + evaluation + "' is not classic, bayes or mixed-bayes");
-    if (model_path.empty()) throw std::runtime_error("--eval " + evaluation + " needs --bayes-model");
+        throw UsageError("--eval: '" + evaluation + "' is not classic, bayes or mixed-bayes");
+    if (model_path.empty()) throw UsageError("--eval " + evaluation + " needs --bayes-model");
     auto model = std::make_shared<const BayesModel>(BayesModel::load(model_path));
     const EvalParams& params = active_eval_params();
     bool mixed = evaluation == "mixed-bayes";
@@ -66,8 +56,7 @@ int engine_command(const Arguments& args) {
     bool in_process_player = false;
     for (std::size_t i = 0; i < args.size(); ++i) {
         auto value = [&]() -> const std::string& {
-            if (i + 1 >= args.size())
-                throw std::runtime_error(args[i] + " needs a value\n" + ENGINE_USAGE);
+            if (i + 1 >= args.size()) throw UsageError(args[i] + " needs a value");
             return args[++i];
         };
         const std::string& a = args[i];
@@ -81,11 +70,11 @@ int engine_command(const Arguments& args) {
         else if (a == "--seed") player_words.push_back("seed=" + value());
         else if (a == "--name") player_words.push_back("name=" + value());
         else if (a == "--option") player_words.push_back("option." + value());
-        else throw std::runtime_error("unexpected argument '" + a + "'\n" + ENGINE_USAGE);
+        else
+            throw UsageError("unexpected argument '" + a + "'");
     }
     if (!player_words.empty() && !in_process_player)
-        throw std::runtime_error("--cases, --seed, --name and --option need --player\n" +
-                                 std::string(ENGINE_USAGE));
+        throw UsageError("--cases, --seed, --name and --option need --player");
     select_evaluation(evaluation, model_path);
     if (in_process_player) return run_player(player_words);
     run_engine(std::cin, std::cout);

@@ -27,28 +27,16 @@ struct EpdTestOptions {
     SearchMargins margins;
 };
 
-// The margin names come from the option table, so a new margin is listed without editing this.
-std::string epd_test_usage() {
-    std::string usage =
-        "usage: mneme epd-test FILE.epd [--movetime MS | --depth N | --nodes N] [--threads N] "
-        "[--hash MB] [--limit K] [--quiet] [--params FILE | --hand-written] "
-        "[--option NAME=VALUE]...\n  NAME is a search margin:";
-    for (const SearchMarginOption& margin : SEARCH_MARGIN_OPTIONS)
-        usage.append(" ").append(margin.name);
-    return usage;
-}
-
 // "--option FutilityBase=80": one of the search margins the UCI options also set.
 void set_margin_option(const std::string& text, SearchMargins* margins) {
     std::size_t equals = text.find('=');
     const SearchMarginOption* margin =
         equals == std::string::npos ? nullptr : find_search_margin(text.substr(0, equals));
     if (!margin)
-        throw std::runtime_error("--option " + text + ": not NAME=VALUE with NAME a search margin\n" +
-                                 epd_test_usage());
+        throw UsageError("--option " + text + ": not NAME=VALUE with NAME a search margin");
     std::string error;
     if (!set_search_margin(*margin, std::string_view(text).substr(equals + 1), margins, &error))
-        throw std::runtime_error("--option " + text + ": " + error);
+        throw UsageError("--option " + text + ": " + error);
 }
 
 EpdTestOptions parse_options(const Arguments& args) {
@@ -56,7 +44,7 @@ EpdTestOptions parse_options(const Arguments& args) {
     for (std::size_t i = 0; i < args.size(); ++i) {
         const std::string& a = args[i];
         auto value = [&]() -> const std::string& {
-            if (i + 1 >= args.size()) throw std::runtime_error(a + " needs a value");
+            if (i + 1 >= args.size()) throw UsageError(a + " needs a value");
             return args[++i];
         };
         if (a == "--movetime") options.movetime_ms = std::stoll(value());
@@ -70,9 +58,10 @@ EpdTestOptions parse_options(const Arguments& args) {
         else if (a == "--params") use_eval_params_file(value());
         else if (a == "--hand-written") set_active_eval_params(EvalParams::hand_written());
         else if (options.path.empty() && a.rfind("--", 0) != 0) options.path = a;
-        else throw std::runtime_error("unexpected argument '" + a + "'");
+        else
+            throw UsageError("unexpected argument '" + a + "'");
     }
-    if (options.path.empty()) throw std::runtime_error(epd_test_usage());
+    if (options.path.empty()) throw UsageError("needs FILE.epd");
     if (options.depth > 0 || options.nodes > 0) options.movetime_ms = 0;
     return options;
 }

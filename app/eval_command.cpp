@@ -12,11 +12,8 @@
 
 namespace mneme::app {
 
-// mneme eval [--hand-written] [--params FILE] [--write-params FILE] [--bayes MODEL] [--net FILE]
-//            [--fen] [FEN]
-// With no FEN, the starting position. --hand-written starts from the table as written by hand
-// instead of the built-in (tuned) one. The FEN may be given as one argument or as its six
-// fields unquoted.
+// The options are described in usage.cpp. With no FEN, the starting position; the FEN may be
+// one argument or its six fields unquoted.
 int eval_command(const Arguments& args) {
     EvalParams params = EvalParams::defaults();
     std::string fen, write_path, bayes_path, net_path;
@@ -42,7 +39,7 @@ int eval_command(const Arguments& args) {
         } else if (arg == "--fen") {
             continue;  // the FEN fields follow
         } else if (arg.rfind("--", 0) == 0) {
-            throw std::invalid_argument("unknown or incomplete option '" + arg + "'");
+            throw UsageError("unknown or incomplete option '" + arg + "'");
         } else {
             fen += (fen.empty() ? "" : " ") + arg;
         }

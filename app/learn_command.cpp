@@ -37,30 +37,6 @@ namespace mneme::app {
 
 namespace {
 
-constexpr const char* POSITIONS_USAGE =
-    "usage: mneme learn positions IN.pgn[.gz|.zst]... -o OUT.mpos [--skip-plies N (16)]\n"
-    "         [--sample-rate R (1)] [--max-per-game N (0 = all)] [--min-elo E]\n"
-    "         [--quiet none|stable|resolve (stable)] [--max-positions N] [--max-games N]\n"
-    "         [--relabel-depth D [--lambda L (0.5)] [--score-scale S (400)]] [--threads N (2)]\n"
-    "         [--params FILE] [--seed S] [--no-progress]";
-constexpr const char* TUNE_USAGE =
-    "usage: mneme learn tune IN.mpos... -o OUT.params [--source OUT.cpp] [--params START]\n"
-    "         [--epochs N (300)] [--rate R (1)] [--batch N (0 = all)] [--l2 X (0)]\n"
-    "         [--k K (fitted)] [--only REGEX] [--held-out F (0.1)] [--max-positions N]\n"
-    "         [--threads N (2)] [--seed S] [--report-every N]";
-constexpr const char* BAYES_USAGE =
-    "usage: mneme learn bayes IN.mpos... -o OUT.bayes [--exclude-draws] [--independent]\n"
-    "         [--ridge R (1)] [--params FILE] [--held-out F (0.1)] [--seed S]";
-constexpr const char* TD_USAGE =
-    "usage: mneme learn td --games N -o OUT.params [--params START] [--depth D (4)]\n"
-    "         [--alpha A (100)] [--lambda L (0.7)] [--k K (0.006)] [--root] [--only REGEX]\n"
-    "         [--random-plies N (6)] [--max-plies N (300)] [--seed S] [--material-only]\n"
-    "         [--opponent 'PLAYER SPEC'...] [--opponent-params FILE (START)] [--max-in-a-row N (2)]\n"
-    "         [--curve OUT.csv [--curve-every K (25)] [--curve-games M (40)] [--curve-depth D]]";
-constexpr const char* CURVE_USAGE =
-    "usage: mneme learn curve CURVE.csv -o OUT.svg [--title T] [--subtitle S]";
-constexpr const char* INFO_USAGE = "usage: mneme learn info FILE.mpos [--show N]";
-
 int positions_command(const Arguments& args) {
     std::vector<std::string> inputs;
     std::string output, params_path;
@@ -69,7 +45,7 @@ int positions_command(const Arguments& args) {
     relabel.depth = 0;
     relabel.threads = 2;
     bool progress_enabled = true;
-    ArgumentReader reader(args, POSITIONS_USAGE);
+    ArgumentReader reader(args);
     while (reader.more()) {
         std::string a = reader.next();
         if (a == "-o" || a == "--output") output = reader.value(a);
@@ -80,7 +56,7 @@ int positions_command(const Arguments& args) {
         else if (a == "--quiet") {
             std::string value = reader.value(a);
             if (!parse_quiet_filter(value, options.quiet))
-                throw std::runtime_error("--quiet: '" + value + "' is not none, stable or resolve");
+                throw UsageError("--quiet: '" + value + "' is not none, stable or resolve");
         } else if (a == "--max-positions") options.max_positions = reader.integer(a, 1, 1LL << 40);
         else if (a == "--max-games") options.max_games = reader.integer(a, 1, 1LL << 40);
         else if (a == "--relabel-depth") relabel.depth = int(reader.integer(a, 1, 60));
@@ -93,7 +69,7 @@ int positions_command(const Arguments& args) {
         else if (a == "-" || a.rfind("-", 0) != 0) inputs.push_back(a);
         else reader.unexpected(a);
     }
-    if (inputs.empty() || output.empty()) throw std::runtime_error(POSITIONS_USAGE);
+    if (inputs.empty() || output.empty()) throw UsageError("needs IN.pgn... and -o OUT.mpos");
     // The quiet test and the relabelling search both use this table.
     if (!params_path.empty()) set_active_eval_params(load_params_or_throw(params_path));
 
@@ -165,7 +141,7 @@ std::vector<bool> tunable_matching(const std::string& pattern) {
     try {
         expression = std::regex(pattern);
     } catch (const std::regex_error& e) {
-        throw std::runtime_error("--only: '" + pattern + "' is not a regular expression");
+        throw UsageError("--only: '" + pattern + "' is not a regular expression");
     }
     std::size_t count = 0;
     for (std::size_t i = 0; i < tunable.size(); ++i) {
@@ -207,7 +183,7 @@ int tune_command(const Arguments& args) {
     double k = 0, held_out_fraction = 0.1;
     std::uint64_t max_positions = 0, seed = 1;
     int report_every = 0;
-    ArgumentReader reader(args, TUNE_USAGE);
+    ArgumentReader reader(args);
     while (reader.more()) {
         std::string a = reader.next();
         if (a == "-o" || a == "--output") output = reader.value(a);
@@ -227,7 +203,7 @@ int tune_command(const Arguments& args) {
         else if (a.rfind("-", 0) != 0) inputs.push_back(a);
         else reader.unexpected(a);
     }
-    if (inputs.empty() || output.empty()) throw std::runtime_error(TUNE_USAGE);
+    if (inputs.empty() || output.empty()) throw UsageError("needs IN.mpos... and -o OUT.params");
     EvalParams start = params_path.empty() ? EvalParams::defaults() : load_params_or_throw(params_path);
     if (!only.empty()) options.tunable = tunable_matching(only);
 
@@ -294,7 +270,7 @@ int bayes_command(const Arguments& args) {
     BayesOptions options;
     double held_out_fraction = 0.1;
     std::uint64_t seed = 1;
-    ArgumentReader reader(args, BAYES_USAGE);
+    ArgumentReader reader(args);
     while (reader.more()) {
         std::string a = reader.next();
         if (a == "-o" || a == "--output") output = reader.value(a);
@@ -307,7 +283,7 @@ int bayes_command(const Arguments& args) {
         else if (a.rfind("-", 0) != 0) inputs.push_back(a);
         else reader.unexpected(a);
     }
-    if (inputs.empty() || output.empty()) throw std::runtime_error(BAYES_USAGE);
+    if (inputs.empty() || output.empty()) throw UsageError("needs IN.mpos... and -o OUT.bayes");
     EvalParams params = params_path.empty() ? EvalParams::defaults() : load_params_or_throw(params_path);
     auto [training, held_out] = split_positions(inputs, held_out_fraction, seed);
 
@@ -354,7 +330,7 @@ int td_command(const Arguments& args) {
     int curve_every = 25;
     TableMatchOptions curve;
     curve.depth = 0;
-    ArgumentReader reader(args, TD_USAGE);
+    ArgumentReader reader(args);
     while (reader.more()) {
         std::string a = reader.next();
         if (a == "-o" || a == "--output") options.save_path = reader.value(a);
@@ -379,7 +355,8 @@ int td_command(const Arguments& args) {
         else if (a == "--curve-depth") curve.depth = int(reader.integer(a, 1, 60));
         else reader.unexpected(a);
     }
-    if (options.games == 0 || options.save_path.empty()) throw std::runtime_error(TD_USAGE);
+    if (options.games == 0 || options.save_path.empty())
+        throw UsageError("needs --games N and -o OUT.params");
     EvalParams start = params_path.empty() ? EvalParams::defaults() : load_params_or_throw(params_path);
     // The 2006 program's start: every weight 0 but the material values.
     if (material_only) start = apply_category_weights(start, {1, 0, 0, 0, 0, 0, 0, 0});
@@ -471,7 +448,7 @@ int td_command(const Arguments& args) {
 
 int curve_command(const Arguments& args) {
     std::string input, output, title = "TD(lambda) learning curve", subtitle;
-    ArgumentReader reader(args, CURVE_USAGE);
+    ArgumentReader reader(args);
     while (reader.more()) {
         std::string a = reader.next();
         if (a == "-o" || a == "--output") output = reader.value(a);
@@ -480,7 +457,7 @@ int curve_command(const Arguments& args) {
         else if (a.rfind("-", 0) != 0 && input.empty()) input = a;
         else reader.unexpected(a);
     }
-    if (input.empty() || output.empty()) throw std::runtime_error(CURVE_USAGE);
+    if (input.empty() || output.empty()) throw UsageError("needs CURVE.csv and -o OUT.svg");
     std::vector<LearningCurvePoint> points = read_learning_curve_csv(input);
     std::string svg = learning_curve_svg(points, title, subtitle);
     write_file_atomically(output, [&](std::ostream& out) { out << svg; });
@@ -491,14 +468,14 @@ int curve_command(const Arguments& args) {
 int info_command(const Arguments& args) {
     std::string path;
     long long show = 0;
-    ArgumentReader reader(args, INFO_USAGE);
+    ArgumentReader reader(args);
     while (reader.more()) {
         std::string a = reader.next();
         if (a == "--show") show = reader.integer(a, 0, 1LL << 40);
         else if (a.rfind("-", 0) != 0 && path.empty()) path = a;
         else reader.unexpected(a);
     }
-    if (path.empty()) throw std::runtime_error(INFO_USAGE);
+    if (path.empty()) throw UsageError("needs FILE.mpos");
     PositionFile file = load_position_file(path);
     double label_sum = 0;
     std::uint64_t wins = 0, draws = 0, losses = 0, repeated = 0;
@@ -524,10 +501,8 @@ int info_command(const Arguments& args) {
 }  // namespace
 
 int learn_command(const Arguments& args) {
-    if (args.empty())
-        throw std::runtime_error(std::string("a subcommand is needed\n") + POSITIONS_USAGE + "\n" +
-                                 TUNE_USAGE + "\n" + BAYES_USAGE + "\n" + TD_USAGE + "\n" + CURVE_USAGE + "\n" + INFO_USAGE + "\n" +
-                                 "mneme learn ga ..., spsa ..., nnue ... and loss-curve ... (run them alone for their usage)");
+    // The command line has checked that args[0] names a subcommand (usage.cpp).
+    if (args.empty()) throw UsageError("a subcommand is needed");
     Arguments rest(args.begin() + 1, args.end());
     if (args[0] == "positions") return positions_command(rest);
     if (args[0] == "tune") return tune_command(rest);
@@ -543,9 +518,7 @@ int learn_command(const Arguments& args) {
     if (args[0] == "data-info") return learn_data_info_command(rest);
     if (args[0] == "nnue") return learn_nnue_command(rest);
     if (args[0] == "loss-curve") return learn_loss_curve_command(rest);
-    throw std::runtime_error("unknown subcommand '" + args[0] +
-                             "' (positions, tune, bayes, td, curve, ga, spsa, info, datagen, label-games, "
-                             "data-merge, data-info, nnue, loss-curve)");
+    throw UsageError("unknown subcommand '" + args[0] + "'");
 }
 
 }  // namespace mneme::app

@@ -15,25 +15,6 @@ namespace mneme::app {
 
 namespace {
 
-constexpr const char* DATAGEN_USAGE =
-    "usage: mneme learn datagen -o OUT.mdata --games N [--nodes N (5000)] [--seed S (1)]\n"
-    "         [--random-plies N (8)] [--skip-plies N (16)] [--max-plies N (400)]\n"
-    "         [--shard I/N (0/1)] [--threads N (1)] [--hash MB (16)] [--eval classic|nnue]\n"
-    "         [--net FILE.mnet] [--no-progress]\n"
-    "  Self-play at a fixed node count from random openings; keeps quiet positions with the\n"
-    "  search score and the game's result. An existing OUT is resumed (same settings only);\n"
-    "  shard I of N plays games [I*N_games/N, (I+1)*N_games/N) and `learn data-merge` joins them.";
-constexpr const char* LABEL_USAGE =
-    "usage: mneme learn label-games IN.pgn[.zst]... -o OUT.mdata [--nodes N (1000)]\n"
-    "         [--sample-rate R (0.25)] [--skip-plies N (16)] [--min-elo E] [--seed S (1)]\n"
-    "         [--shard I/N] [--threads N (1)] [--max-games N] [--eval classic|nnue] [--net FILE]\n"
-    "         [--no-progress]\n"
-    "  Positions sampled from the games, scored by a search of N nodes, labelled with the\n"
-    "  game's result; game g belongs to shard g mod N; an existing OUT is resumed.";
-constexpr const char* MERGE_USAGE =
-    "usage: mneme learn data-merge IN.mdata... -o OUT.mdata";
-constexpr const char* DATA_INFO_USAGE =
-    "usage: mneme learn data-info FILE.mdata [--show N]";
 
 std::atomic<bool> interrupted{false};
 extern "C" void on_datagen_interrupt(int) { interrupted = true; }
@@ -63,7 +44,7 @@ int learn_datagen_command(const Arguments& args) {
     DatagenRun run;
     run.games = 0;
     bool progress_enabled = true;
-    ArgumentReader reader(args, DATAGEN_USAGE);
+    ArgumentReader reader(args);
     while (reader.more()) {
         std::string a = reader.next();
         if (a == "-o" || a == "--output") run.output = reader.value(a);
@@ -84,14 +65,14 @@ int learn_datagen_command(const Arguments& args) {
         else if (a == "--shard") {
             const std::string& text = reader.value(a);
             if (!parse_shard(text, run.shard, run.shards))
-                throw std::runtime_error("--shard: '" + text +
+                throw UsageError("--shard: '" + text +
                                          "' is not I/N with 0 <= I < N (e.g. 0/4 .. 3/4)");
         } else {
-            throw std::runtime_error("unknown option '" + a + "'\n" + DATAGEN_USAGE);
+            throw UsageError("unknown option '" + a + "'");
         }
     }
-    if (run.output.empty()) throw std::runtime_error(std::string("-o OUT.mdata is required\n") + DATAGEN_USAGE);
-    if (run.games == 0) throw std::runtime_error(std::string("--games N is required\n") + DATAGEN_USAGE);
+    if (run.output.empty()) throw UsageError("-o OUT.mdata is required");
+    if (run.games == 0) throw UsageError("--games N is required");
     {
         std::string error;
         if (!nnue::make_evaluator(options.eval, options.net_file, &error)) throw std::runtime_error(error);
@@ -126,7 +107,7 @@ int learn_label_games_command(const Arguments& args) {
     GameLabelOptions options;
     GameLabelRun run;
     bool progress_enabled = true;
-    ArgumentReader reader(args, LABEL_USAGE);
+    ArgumentReader reader(args);
     while (reader.more()) {
         std::string a = reader.next();
         if (a == "-o" || a == "--output") run.output = reader.value(a);
@@ -145,15 +126,15 @@ int learn_label_games_command(const Arguments& args) {
         else if (a == "--shard") {
             const std::string& text = reader.value(a);
             if (!parse_shard(text, run.shard, run.shards))
-                throw std::runtime_error("--shard: '" + text + "' is not I/N with 0 <= I < N (e.g. 0/4 .. 3/4)");
+                throw UsageError("--shard: '" + text + "' is not I/N with 0 <= I < N (e.g. 0/4 .. 3/4)");
         } else if (!a.empty() && a[0] == '-') {
-            throw std::runtime_error("unknown option '" + a + "'\n" + LABEL_USAGE);
+            throw UsageError("unknown option '" + a + "'");
         } else {
             run.inputs.push_back(a);
         }
     }
-    if (run.inputs.empty()) throw std::runtime_error(std::string("no input files\n") + LABEL_USAGE);
-    if (run.output.empty()) throw std::runtime_error(std::string("-o OUT.mdata is required\n") + LABEL_USAGE);
+    if (run.inputs.empty()) throw UsageError("no input files");
+    if (run.output.empty()) throw UsageError("-o OUT.mdata is required");
     run.provenance = "command: " + joined_command("label-games", args) + "\ncommit: " + commit_text() + "\n";
     ProgressLine progress(progress_enabled);
     run.progress = [&](std::uint64_t games, std::uint64_t positions, double seconds, double fraction) {
@@ -187,14 +168,14 @@ int learn_label_games_command(const Arguments& args) {
 int learn_data_merge_command(const Arguments& args) {
     std::vector<std::string> inputs;
     std::string output;
-    ArgumentReader reader(args, MERGE_USAGE);
+    ArgumentReader reader(args);
     while (reader.more()) {
         std::string a = reader.next();
         if (a == "-o" || a == "--output") output = reader.value(a);
-        else if (!a.empty() && a[0] == '-') throw std::runtime_error("unknown option '" + a + "'\n" + MERGE_USAGE);
+        else if (!a.empty() && a[0] == '-') throw UsageError("unknown option '" + a + "'");
         else inputs.push_back(a);
     }
-    if (inputs.empty() || output.empty()) throw std::runtime_error(MERGE_USAGE);
+    if (inputs.empty() || output.empty()) throw UsageError("needs IN.mdata... and -o OUT.mdata");
     std::string description = "mneme learn data-merge\ncommand: " + joined_command("data-merge", args) + "\n";
     for (const auto& path : inputs) {
         TrainingDataReader r(path, false);
@@ -210,14 +191,14 @@ int learn_data_merge_command(const Arguments& args) {
 int learn_data_info_command(const Arguments& args) {
     std::string path;
     long long show = 0;
-    ArgumentReader reader(args, DATA_INFO_USAGE);
+    ArgumentReader reader(args);
     while (reader.more()) {
         std::string a = reader.next();
         if (a == "--show") show = reader.integer(a, 0, 1000000);
-        else if (!a.empty() && a[0] == '-') throw std::runtime_error("unknown option '" + a + "'\n" + DATA_INFO_USAGE);
+        else if (!a.empty() && a[0] == '-') throw UsageError("unknown option '" + a + "'");
         else path = a;
     }
-    if (path.empty()) throw std::runtime_error(DATA_INFO_USAGE);
+    if (path.empty()) throw UsageError("needs FILE.mdata");
     TrainingDataReader data(path);
     const auto& h = data.header();
     std::uint64_t results[3] = {0, 0, 0};

@@ -14,13 +14,6 @@ namespace mneme::app {
 
 namespace {
 
-constexpr const char* GA_USAGE =
-    "usage: mneme learn ga GAMES.pgn[.gz|.zst]... -o OUT.params [--positions N (500)]\n"
-    "         [--generations G (20)] [--population P (30)] [--crossover PC (0.6)]\n"
-    "         [--mutation PM (0.05)] [--bits B (6)] [--elitism E (1)] [--first-move M (10)]\n"
-    "         [--last-move M (50)] [--per-game N (1)] [--min-elo E] [--params BASE]\n"
-    "         [--test-positions N (0)] [--threads N (2)] [--seed S]";
-
 CategoryWeights to_weights(const std::vector<double>& genes) {
     CategoryWeights w{};
     for (int c = 0; c < EVAL_CATEGORY_COUNT; ++c) w[std::size_t(c)] = genes[std::size_t(c)];
@@ -37,7 +30,7 @@ int learn_ga_command(const Arguments& args) {
     options.genes = EVAL_CATEGORY_COUNT;
     int threads = 2;
     std::size_t test_positions = 0;
-    ArgumentReader reader(args, GA_USAGE);
+    ArgumentReader reader(args);
     while (reader.more()) {
         std::string a = reader.next();
         if (a == "-o" || a == "--output") output = reader.value(a);
@@ -61,9 +54,9 @@ int learn_ga_command(const Arguments& args) {
         } else if (a == "-" || a.rfind("-", 0) != 0) inputs.push_back(a);
         else reader.unexpected(a);
     }
-    if (inputs.empty() || output.empty()) throw std::runtime_error(GA_USAGE);
+    if (inputs.empty() || output.empty()) throw UsageError("needs GAMES.pgn... and -o OUT.params");
     if (sample_options.first_move > sample_options.last_move)
-        throw std::runtime_error("--first-move must not be after --last-move");
+        throw UsageError("--first-move must not be after --last-move");
     EvalParams base = params_path.empty() ? EvalParams::defaults() : load_params_or_throw(params_path);
 
     sample_options.report = [](const std::string& message) { std::cerr << message << '\n'; };

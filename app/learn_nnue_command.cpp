@@ -22,15 +22,6 @@ namespace mneme::app {
 
 namespace {
 
-constexpr const char* NNUE_USAGE =
-    "usage: mneme learn nnue IN.mdata... -o OUT.mnet [--hidden N (256)] [--activation screlu|crelu]\n"
-    "         [--epochs N (10)] [--batch N (16384)] [--lr R (0.001)] [--lr-drop-epoch E (0 = none)]\n"
-    "         [--lr-drop-factor F (0.1)] [--cosine] [--weight-decay D (0.01)] [--k K (400)]\n"
-    "         [--wdl W (0.3)] [--validation F (0.02)] [--threads N (2)] [--seed S (1)]\n"
-    "         [--checkpoint FILE (OUT.mnet.ckpt)] [--resume CHECKPOINT] [--log FILE.csv]\n"
-    "         [--max-positions N] [--no-progress]";
-constexpr const char* LOSS_CURVE_USAGE =
-    "usage: mneme learn loss-curve LOG.csv -o OUT.svg [--title T] [--subtitle S]";
 
 std::string schedule_text(const NnueTrainerOptions& o) {
     if (o.cosine) return format("lr %g cosine to 1%%", o.learning_rate);
@@ -66,7 +57,7 @@ int learn_nnue_command(const Arguments& args) {
     std::uint64_t max_positions = 0;
     bool progress_enabled = true;
     NnueTrainerOptions options;
-    ArgumentReader reader(args, NNUE_USAGE);
+    ArgumentReader reader(args);
     while (reader.more()) {
         std::string a = reader.next();
         if (a == "-o" || a == "--output") output = reader.value(a);
@@ -75,7 +66,7 @@ int learn_nnue_command(const Arguments& args) {
             std::string value = reader.value(a);
             if (value == "screlu") options.architecture.activation = nnue::Activation::SCRELU;
             else if (value == "crelu") options.architecture.activation = nnue::Activation::CLIPPED_RELU;
-            else throw std::runtime_error("--activation: '" + value + "' is not screlu or crelu");
+            else throw UsageError("--activation: '" + value + "' is not screlu or crelu");
         } else if (a == "--epochs") options.epochs = int(reader.integer(a, 1, 100000));
         else if (a == "--batch") options.batch_size = std::size_t(reader.integer(a, 1, 1 << 24));
         else if (a == "--lr") options.learning_rate = reader.real(a, 1e-9, 10);
@@ -96,9 +87,9 @@ int learn_nnue_command(const Arguments& args) {
         else if (a.rfind("-", 0) != 0) inputs.push_back(a);
         else reader.unexpected(a);
     }
-    if (inputs.empty() || output.empty()) throw std::runtime_error(NNUE_USAGE);
+    if (inputs.empty() || output.empty()) throw UsageError("needs IN.mdata... and -o OUT.mnet");
     if (options.architecture.hidden % 16 != 0)
-        throw std::runtime_error("--hidden: the network file takes multiples of 16");
+        throw UsageError("--hidden: the network file takes multiples of 16");
     options.checkpoint_path = checkpoint.empty() ? output + ".ckpt" : checkpoint;
 
     using Clock = std::chrono::steady_clock;
@@ -170,7 +161,7 @@ int learn_nnue_command(const Arguments& args) {
 
 int learn_loss_curve_command(const Arguments& args) {
     std::string input, output, title = "Network training loss", subtitle;
-    ArgumentReader reader(args, LOSS_CURVE_USAGE);
+    ArgumentReader reader(args);
     while (reader.more()) {
         std::string a = reader.next();
         if (a == "-o" || a == "--output") output = reader.value(a);
@@ -179,7 +170,7 @@ int learn_loss_curve_command(const Arguments& args) {
         else if (a.rfind("-", 0) != 0 && input.empty()) input = a;
         else reader.unexpected(a);
     }
-    if (input.empty() || output.empty()) throw std::runtime_error(LOSS_CURVE_USAGE);
+    if (input.empty() || output.empty()) throw UsageError("needs LOG.csv and -o OUT.svg");
     std::vector<LossCurvePoint> points = read_loss_curve_csv(input);
     std::string svg = loss_curve_svg(points, title, subtitle);
     write_file_atomically(output, [&](std::ostream& out) { out << svg; });

@@ -17,13 +17,6 @@ namespace mneme::app {
 
 namespace {
 
-constexpr const char* SPSA_USAGE =
-    "usage: mneme learn spsa --param NAME=START,MIN,MAX,C_END,R_END... --iterations K\n"
-    "         [--games-per-iteration N (2)] [--tc TC (depth 4)] [--openings FILE (the 2moves\n"
-    "         suite)] [--concurrency N (1)] [--params EVAL] [-o TRAJECTORY.csv] [--seed S]\n"
-    "  NAME is a search margin: FutilityBase, FutilityPerDepth, ReverseFutilityPerDepth,\n"
-    "  NullMoveReduction, QuiescenceDelta. TC as in match (10+0.1, st=0.05, depth=4, nodes=N).";
-
 constexpr const char* DEFAULT_OPENINGS = "../shared/data/openings/2moves_v1.epd";
 
 // A stream that drops everything: the tournament's progress lines are not wanted here.
@@ -49,7 +42,7 @@ int learn_spsa_command(const Arguments& args) {
     settings.iterations = 0;
     int games_per_iteration = 2, concurrency = 1;
     std::string limit = "depth=4", openings_path, output, params_path;
-    ArgumentReader reader(args, SPSA_USAGE);
+    ArgumentReader reader(args);
     while (reader.more()) {
         std::string a = reader.next();
         if (a == "--param") {
@@ -58,16 +51,16 @@ int learn_spsa_command(const Arguments& args) {
             try {
                 p = parse_spsa_parameter(text);
             } catch (const std::invalid_argument& e) {
-                throw std::runtime_error(std::string("--param ") + e.what());
+                throw UsageError(std::string("--param ") + e.what());
             }
             const SearchMarginOption* margin = find_search_margin(p.name);
             if (!margin)
-                throw std::runtime_error("--param " + text + ": '" + p.name + "' is not a search margin\n" +
-                                         SPSA_USAGE);
+                throw UsageError("--param " + text + ": '" + p.name + "' is not a search margin");
             p.name = margin->name;
             if (p.min < margin->min || p.max > margin->max)
-                throw std::runtime_error("--param " + text + ": " + p.name + " accepts only " +
-                                         std::to_string(margin->min) + " to " + std::to_string(margin->max));
+                throw UsageError("--param " + text + ": " + p.name + " accepts only " +
+                                 std::to_string(margin->min) + " to " +
+                                 std::to_string(margin->max));
             parameters.push_back(p);
         } else if (a == "--iterations") settings.iterations = int(reader.integer(a, 1, 10000000));
         else if (a == "--games-per-iteration") games_per_iteration = int(reader.integer(a, 2, 100000));
@@ -79,9 +72,12 @@ int learn_spsa_command(const Arguments& args) {
         else if (a == "--seed") settings.seed = std::uint64_t(reader.integer(a, 0, 1LL << 62));
         else reader.unexpected(a);
     }
-    if (parameters.empty() || settings.iterations == 0) throw std::runtime_error(SPSA_USAGE);
-    if (games_per_iteration % 2) throw std::runtime_error("--games-per-iteration must be even: "
-                                                          "each opening is played with both colours");
+    if (parameters.empty() || settings.iterations == 0)
+        throw UsageError("needs --param NAME=... and --iterations K");
+    if (games_per_iteration % 2)
+        throw UsageError(
+            "--games-per-iteration must be even: "
+            "each opening is played with both colours");
     if (openings_path.empty()) {
         if (!std::filesystem::exists(DEFAULT_OPENINGS))
             throw std::runtime_error(std::string("--openings FILE is needed (") + DEFAULT_OPENINGS +

@@ -22,42 +22,13 @@ extern "C" void on_interrupt(int) {
     if (stop_requested.exchange(true)) _exit(130);
 }
 
-const char* const USAGE =
-    "usage: mneme match|tournament -engine KEY=VALUE... -engine KEY=VALUE... [options]\n"
-    "\n"
-    "players (-engine, one per player; -each applies to all):\n"
-    "  cmd=COMMAND proto=uci|xboard    an external engine (proto defaults to uci)\n"
-    "  proto=mneme|random|greedy       a player inside this process\n"
-    "  proto=cbr cases=FILE            the case-based reasoning player (CBR settings as option.NAME)\n"
-    "  name=NAME dir=DIR option.NAME=VALUE initstr=TEXT timeout=SECONDS seed=N\n"
-    "  tc=[MOVES/]BASE[+INC] | tc=inf  st=SECONDS  depth=N  nodes=N\n"
-    "options:\n"
-    "  -games N             games per pair and round (default 2: each opening with both colours)\n"
-    "  -rounds N            (default 1)\n"
-    "  -gauntlet            the first player against each other one (tournament; default round robin)\n"
-    "  -openings file=F [format=epd|pgn|polyglot] [order=sequential|random] [plies=N] [start=N]\n"
-    "  -seed N              openings order and random players (default 0)\n"
-    "  -concurrency N       games at once (default: the number of cores)\n"
-    "  -draw movenumber=N movecount=N score=CP\n"
-    "  -resign movecount=N score=CP [twosided=true]\n"
-    "  -maxmoves N          a draw after N moves (full moves)\n"
-    "  -resultfunction moves=N KEY=VALUE...  the 1996 thesis's adjudication by a referee engine\n"
-    "  -margin MS           time a move may overrun the clock (default 0)\n"
-    "  -hangtimeout SECONDS for depth/node games: a silent engine hangs after this (default 60)\n"
-    "  -sprt elo0=E0 elo1=E1 alpha=A beta=B   stop when the test decides (two players)\n"
-    "  -pgnout FILE [-resume | -overwrite]   the games; -resume continues an interrupted run\n"
-    "  -json FILE           the final statistics as JSON\n"
-    "  -event NAME\n"
-    "\n"
-    "mneme report FILE.pgn...   the same statistics recomputed from any PGN files\n";
-
 std::map<std::string, std::string> key_values(const std::vector<std::string>& words,
                                               const std::string& flag) {
     std::map<std::string, std::string> values;
     for (const std::string& word : words) {
         auto equals = word.find('=');
         if (equals == std::string::npos || equals == 0)
-            throw std::runtime_error(flag + ": expected key=value, got '" + word + "'");
+            throw UsageError(flag + ": expected key=value, got '" + word + "'");
         values[word.substr(0, equals)] = word.substr(equals + 1);
     }
     return values;
@@ -70,7 +41,7 @@ long long to_integer(const std::string& text, const std::string& what) {
         if (used == text.size()) return value;
     } catch (const std::exception&) {
     }
-    throw std::runtime_error(what + " needs a whole number, got '" + text + "'");
+    throw UsageError(what + " needs a whole number, got '" + text + "'");
 }
 
 double to_real(const std::string& text, const std::string& what) {
@@ -80,7 +51,7 @@ double to_real(const std::string& text, const std::string& what) {
         if (used == text.size()) return value;
     } catch (const std::exception&) {
     }
-    throw std::runtime_error(what + " needs a number, got '" + text + "'");
+    throw UsageError(what + " needs a number, got '" + text + "'");
 }
 
 TournamentSettings parse_settings(const Arguments& args, bool tournament) {
@@ -101,7 +72,7 @@ TournamentSettings parse_settings(const Arguments& args, bool tournament) {
             return list;
         };
         auto value = [&]() -> std::string {
-            if (i + 1 >= args.size()) throw std::runtime_error(flag + " needs a value");
+            if (i + 1 >= args.size()) throw UsageError(flag + " needs a value");
             return args[++i];
         };
         if (flag == "-engine") engine_words.push_back(words());
@@ -126,20 +97,21 @@ TournamentSettings parse_settings(const Arguments& args, bool tournament) {
         else if (flag == "-openings") {
             auto kv = key_values(words(), flag);
             OpeningOptions options;
-            if (!kv.count("file")) throw std::runtime_error("-openings needs file=FILE");
+            if (!kv.count("file")) throw UsageError("-openings needs file=FILE");
             options.file = kv["file"];
             options.format = kv.count("format") ? opening_format_from_name(kv["format"])
                                                 : opening_format_from_path(options.file);
             if (kv.count("order")) {
                 if (kv["order"] == "random") options.order = OpeningOrder::RANDOM;
                 else if (kv["order"] == "sequential") options.order = OpeningOrder::SEQUENTIAL;
-                else throw std::runtime_error("-openings order= must be sequential or random");
+                else
+                    throw UsageError("-openings order= must be sequential or random");
             }
             if (kv.count("plies")) options.plies = int(to_integer(kv["plies"], "plies"));
             if (kv.count("start")) options.start = int(to_integer(kv["start"], "start"));
             for (const auto& [key, v] : kv)
                 if (key != "file" && key != "format" && key != "order" && key != "plies" && key != "start")
-                    throw std::runtime_error("-openings: unknown key '" + key + "'");
+                    throw UsageError("-openings: unknown key '" + key + "'");
             settings.openings = options;
         } else if (flag == "-draw") {
             auto kv = key_values(words(), flag);
@@ -156,7 +128,7 @@ TournamentSettings parse_settings(const Arguments& args, bool tournament) {
                 if (word.rfind("moves=", 0) == 0) result_function_moves = int(to_integer(word.substr(6), "moves"));
                 else referee_words.push_back(word);
             }
-            if (result_function_moves <= 0) throw std::runtime_error("-resultfunction needs moves=N");
+            if (result_function_moves <= 0) throw UsageError("-resultfunction needs moves=N");
         } else if (flag == "-sprt") {
             auto kv = key_values(words(), flag);
             SprtParameters sprt;
@@ -166,18 +138,17 @@ TournamentSettings parse_settings(const Arguments& args, bool tournament) {
             if (kv.count("beta")) sprt.beta = to_real(kv["beta"], "beta");
             settings.sprt = sprt;
         } else {
-            throw std::runtime_error("unknown option '" + args[i] + "'\n\n" + USAGE);
+            throw UsageError("unknown option '" + args[i] + "'");
         }
     }
 
-    if (engine_words.size() < 2)
-        throw std::runtime_error(std::string("at least two -engine players are needed\n\n") + USAGE);
+    if (engine_words.size() < 2) throw UsageError("at least two -engine players are needed");
     if (!tournament && engine_words.size() != 2)
-        throw std::runtime_error("mneme match plays two players; use mneme tournament for more");
+        throw UsageError("mneme match plays two players; use mneme tournament for more");
     if (settings.sprt && engine_words.size() != 2)
-        throw std::runtime_error("-sprt needs exactly two players");
+        throw UsageError("-sprt needs exactly two players");
     if (settings.games_per_encounter < 1 || settings.rounds < 1 || settings.concurrency < 1)
-        throw std::runtime_error("-games, -rounds and -concurrency must be at least 1");
+        throw UsageError("-games, -rounds and -concurrency must be at least 1");
 
     for (auto& words : engine_words) {
         std::vector<std::string> all = each_words;
@@ -185,12 +156,12 @@ TournamentSettings parse_settings(const Arguments& args, bool tournament) {
         try {
             PlayerSpec spec = parse_player_spec(all);
             if (!spec.time_control_given)
-                throw std::runtime_error("player '" + spec.name +
-                                         "' has no time control: give tc=, st=, depth= or nodes= "
-                                         "(with -each for all)");
+                throw UsageError("player '" + spec.name +
+                                 "' has no time control: give tc=, st=, depth= or nodes= "
+                                 "(with -each for all)");
             settings.players.push_back(spec);
         } catch (const std::invalid_argument& e) {
-            throw std::runtime_error(std::string("-engine: ") + e.what());
+            throw UsageError(std::string("-engine: ") + e.what());
         }
     }
     if (result_function_moves > 0) {
@@ -201,7 +172,7 @@ TournamentSettings parse_settings(const Arguments& args, bool tournament) {
             settings.game.result_function.after_moves = result_function_moves;
             settings.game.result_function.referee_limit = referee.time_control;
         } catch (const std::invalid_argument& e) {
-            throw std::runtime_error(std::string("-resultfunction: ") + e.what());
+            throw UsageError(std::string("-resultfunction: ") + e.what());
         }
     }
     settings.live_status = isatty(STDERR_FILENO);
@@ -211,10 +182,7 @@ TournamentSettings parse_settings(const Arguments& args, bool tournament) {
 }  // namespace
 
 int match_command(const Arguments& args, bool tournament) {
-    if (args.empty() || args[0] == "--help" || args[0] == "-h") {
-        std::cout << USAGE;
-        return args.empty() ? 2 : 0;
-    }
+    if (args.empty()) throw UsageError("no players");
     TournamentSettings settings = parse_settings(args, tournament);
     std::signal(SIGINT, on_interrupt);
     std::signal(SIGTERM, on_interrupt);
@@ -242,12 +210,12 @@ int match_command(const Arguments& args, bool tournament) {
 }
 
 int report_command(const Arguments& args) {
-    if (args.empty()) throw std::runtime_error("usage: mneme report FILE.pgn... [--json FILE]");
+    if (args.empty()) throw UsageError("needs FILE.pgn...");
     std::vector<std::string> paths;
     std::string json_out;
     for (std::size_t i = 0; i < args.size(); ++i) {
         if (args[i] == "--json" || args[i] == "-json") {
-            if (i + 1 >= args.size()) throw std::runtime_error("--json needs a file");
+            if (i + 1 >= args.size()) throw UsageError("--json needs a file");
             json_out = args[++i];
         } else {
             paths.push_back(args[i]);

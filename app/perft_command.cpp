@@ -69,7 +69,7 @@ int perft_command(const Arguments& args) {
     for (std::size_t i = 0; i < args.size(); ++i) {
         const std::string& a = args[i];
         auto value = [&]() -> const std::string& {
-            if (i + 1 >= args.size()) throw std::runtime_error(a + " needs a value");
+            if (i + 1 >= args.size()) throw UsageError(a + " needs a value");
             return args[++i];
         };
         if (a == "--fen") fen = value();
@@ -78,10 +78,11 @@ int perft_command(const Arguments& args) {
         else if (a == "--divide") divide = true;
         else if (a == "--chess960") chess960 = true;
         else if (!a.empty() && std::isdigit(static_cast<unsigned char>(a[0]))) depth = std::stoi(a);
-        else throw std::runtime_error("unexpected argument '" + a + "'");
+        else
+            throw UsageError("unexpected argument '" + a + "'");
     }
     if (!suite.empty()) return run_suite(suite, depth.value_or(0));
-    if (!depth) throw std::runtime_error("perft needs a DEPTH or --suite FILE");
+    if (!depth) throw UsageError("needs a DEPTH or --suite FILE");
 
     Position pos = Position::from_fen(fen, chess960);
     auto start = std::chrono::steady_clock::now();

@@ -168,7 +168,7 @@ int check_command(const Arguments& files) {
 
 // Rewrites games in export format; the output appears only once complete (temporary + rename).
 int convert_command(const Arguments& args) {
-    if (args.size() != 2) throw std::runtime_error("usage: mneme pgn convert IN OUT");
+    if (args.size() != 2) throw UsageError("needs IN and OUT");
     const std::string& out_path = args[1];
     PgnReader reader(args[0]);
     auto convert = [&](std::ostream& out) {
@@ -192,14 +192,15 @@ int convert_command(const Arguments& args) {
 }  // namespace
 
 int pgn_command(const Arguments& args) {
-    if (args.empty()) throw std::runtime_error("usage: mneme pgn stats|check|convert FILE...");
+    // The command line has checked that args[0] names a subcommand (usage.cpp).
+    if (args.empty()) throw UsageError("a subcommand is needed");
     Arguments rest(args.begin() + 1, args.end());
     const std::string& action = args.front();
     if (action == "convert") return convert_command(rest);
-    if (rest.empty()) throw std::runtime_error("pgn " + action + " needs at least one FILE");
+    if (rest.empty()) throw UsageError("needs at least one FILE");
     if (action == "stats") return stats_command(rest);
     if (action == "check") return check_command(rest);
-    throw std::runtime_error("unknown pgn action '" + action + "' (stats, check or convert)");
+    throw UsageError("unknown subcommand '" + action + "'");
 }
 
 }  // namespace mneme::app

@@ -14,11 +14,6 @@ namespace mneme::app {
 
 namespace {
 
-constexpr const char* USAGE =
-    "usage: mneme pgn stats --by eco|family FILE... [--eco-dir DIR (../shared/data/eco)]\n"
-    "  the ECO tag classifies a game; without one, the deepest position of the lichess opening\n"
-    "  tables the game passes through";
-
 void print_row(const char* label, const std::string& range, const ResultCounts& c,
                const std::string& tail) {
     std::printf("%-26s %-8s %9llu  %6.1f %6.1f %6.1f  %s\n", label, range.c_str(),
@@ -31,7 +26,7 @@ void print_row(const char* label, const std::string& range, const ResultCounts& 
 int pgn_eco_stats_command(const Arguments& args) {
     std::string by, eco_dir = "../shared/data/eco";
     std::vector<std::string> files;
-    ArgumentReader reader(args, USAGE);
+    ArgumentReader reader(args);
     while (reader.more()) {
         std::string a = reader.next();
         if (a == "--by")
@@ -43,9 +38,8 @@ int pgn_eco_stats_command(const Arguments& args) {
         else
             reader.unexpected(a);
     }
-    if (by != "eco" && by != "family")
-        throw std::runtime_error("--by: '" + by + "' is not eco or family\n" + USAGE);
-    if (files.empty()) throw std::runtime_error(USAGE);
+    if (by != "eco" && by != "family") throw UsageError("--by: '" + by + "' is not eco or family");
+    if (files.empty()) throw UsageError("needs at least one FILE");
 
     EcoTable names;
     std::uint64_t bad_rows = 0;

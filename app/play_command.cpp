@@ -383,8 +383,8 @@ int parse_int_option(const std::string& name, const std::string& value, int min,
         used = 0;
     }
     if (used != value.size() || number < min || number > max)
-        throw std::runtime_error(name + " needs a number from " + std::to_string(min) + " to " +
-                                 std::to_string(max) + ", got '" + value + "'");
+        throw UsageError(name + " needs a number from " + std::to_string(min) + " to " +
+                         std::to_string(max) + ", got '" + value + "'");
     return number;
 }
 
@@ -395,7 +395,7 @@ int play_command(const Arguments& args) {
     for (std::size_t i = 0; i < args.size(); ++i) {
         const std::string& a = args[i];
         auto value = [&]() -> const std::string& {
-            if (i + 1 >= args.size()) throw std::runtime_error(a + " needs a value");
+            if (i + 1 >= args.size()) throw UsageError(a + " needs a value");
             return args[++i];
         };
         if (a == "--depth") options.depth = parse_int_option(a, value(), 1, MAX_PLY - 1);
@@ -408,7 +408,8 @@ int play_command(const Arguments& args) {
         else if (a == "--chess960") options.chess960_number = parse_int_option(a, value(), 0, 959);
         else if (a == "--ascii") options.unicode = 0;
         else if (a == "--unicode") options.unicode = 1;
-        else throw std::runtime_error("unexpected argument '" + a + "'");
+        else
+            throw UsageError("unexpected argument '" + a + "'");
     }
     TerminalGame game(options);
     game.run();

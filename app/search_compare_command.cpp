@@ -42,7 +42,7 @@ int parse_number(const std::string& text, const std::string& what) {
         if (used == text.size() && value > 0) return value;
     } catch (const std::exception&) {
     }
-    throw std::runtime_error(what + " needs a positive number, got '" + text + "'");
+    throw UsageError(what + " needs a positive number, got '" + text + "'");
 }
 
 // The variants in the order they are printed: the plain algorithms first, then the engine's
@@ -106,11 +106,9 @@ int search_compare_command(const Arguments& args) {
         else if (args[i] == "--depth" && has_value) depth = parse_number(args[++i], "--depth");
         else if (args[i] == "--limit" && has_value) limit = parse_number(args[++i], "--limit");
         else
-            throw std::runtime_error(
-                "usage: mneme search-compare --epd FILE --depth N [--limit K]");
+            throw UsageError("unexpected or incomplete argument '" + args[i] + "'");
     }
-    if (epd_path.empty() || depth == 0)
-        throw std::runtime_error("usage: mneme search-compare --epd FILE --depth N [--limit K]");
+    if (epd_path.empty() || depth == 0) throw UsageError("needs --epd FILE and --depth N");
 
     std::vector<std::string> errors;
     std::vector<Position> positions;

@@ -40,8 +40,8 @@ int parse_port(const std::string& text) {
         used = 0;
     }
     if (used != text.size() || port < 0 || port > 65535)
-        throw std::runtime_error("--port needs a number from 0 to 65535 (0: any free port), got '" +
-                                 text + "'");
+        throw UsageError("--port needs a number from 0 to 65535 (0: any free port), got '" + text +
+                         "'");
     return port;
 }
 
@@ -52,7 +52,7 @@ int serve_command(const Arguments& args) {
     for (std::size_t i = 0; i < args.size(); ++i) {
         const std::string& a = args[i];
         auto value = [&]() -> const std::string& {
-            if (i + 1 >= args.size()) throw std::runtime_error(a + " needs a value");
+            if (i + 1 >= args.size()) throw UsageError(a + " needs a value");
             return args[++i];
         };
         if (a == "--port") options.port = parse_port(value());
@@ -61,7 +61,8 @@ int serve_command(const Arguments& args) {
         else if (a == "--no-save") options.save_games = false;
         else if (a == "--book") options.books.push_back(value());
         else if (a == "--cases") options.case_bases.push_back(value());
-        else throw std::runtime_error("unexpected argument '" + a + "'");
+        else
+            throw UsageError("unexpected argument '" + a + "'");
     }
 
     // Ctrl-C and SIGTERM are taken by one thread that stops the server in order; every other

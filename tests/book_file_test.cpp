@@ -169,7 +169,7 @@ TEST(BookFile, WriterRefusesUnsortedInputAndLeavesNoFile) {
 }
 
 TEST(BookFile, PolyglotBooksAreNotNativeBooks) {
-    if (!test::have_data()) GTEST_SKIP() << "shared data not found";
+    MNEME_REQUIRE_DATA();
     std::string path = test::data_path("books/polyglot/gnuchess_book_1.02.bin");
     EXPECT_FALSE(BookFile::has_native_magic(path));
     EXPECT_NE(open_error(path).find("bad magic"), std::string::npos);

@@ -89,7 +89,7 @@ TEST(EcoStatistics, CountsResultsPerCodeAndFamily) {
 }
 
 TEST(EcoTable, ReadsTheSharedLichessTables) {
-    if (!test::have_data()) GTEST_SKIP() << "no shared data";
+    MNEME_REQUIRE_DATA();
     std::vector<std::string> reports;
     EcoTable table = EcoTable::load_directory(test::data_path("eco"), [&](const std::string& m) {
         reports.push_back(m);

@@ -123,7 +123,7 @@ TEST(EngineBook, BadFilesAndValuesAreRefusedWithAMessage) {
 }
 
 TEST(EngineBook, PlaysFromTheShippedPolyglotBook) {
-    if (!test::have_data()) GTEST_SKIP() << "no shared data";
+    MNEME_REQUIRE_DATA();
     EngineBook book = engine_book(test::data_path("books/polyglot/gnuchess_book_1.02.bin"),
                                   "weighted");
     ASSERT_TRUE(book.book());

@@ -95,7 +95,7 @@ EpdRecord parse(const std::string& line) {
 }
 
 TEST(Epd, EveryRecordOfEveryFileLoads) {
-    if (!test::have_data()) GTEST_SKIP() << "shared data not found";
+    MNEME_REQUIRE_DATA();
     int total = 0;
     for (const char* file : TEST_FILES) {
         auto records = load(file);
@@ -117,7 +117,7 @@ TEST(Epd, EveryRecordOfEveryFileLoads) {
 }
 
 TEST(Epd, TestSuitesHaveTheirSolutionOpcodes) {
-    if (!test::have_data()) GTEST_SKIP() << "shared data not found";
+    MNEME_REQUIRE_DATA();
     for (const char* file : TEST_FILES) {
         std::string name = file;
         // fortresses.epd mixes "am", "draw" and bare positions; the others all have solutions.
@@ -132,7 +132,7 @@ TEST(Epd, TestSuitesHaveTheirSolutionOpcodes) {
 }
 
 TEST(Epd, PerftFilesHaveDepthCounts) {
-    if (!test::have_data()) GTEST_SKIP() << "shared data not found";
+    MNEME_REQUIRE_DATA();
     for (const char* file : TEST_FILES) {
         std::string name = file;
         if (name.find("/perft/") == std::string::npos) continue;
@@ -160,7 +160,7 @@ TEST(Epd, PerftFilesHaveDepthCounts) {
 }
 
 TEST(Epd, KnownLinesOfTheTestFiles) {
-    if (!test::have_data()) GTEST_SKIP() << "shared data not found";
+    MNEME_REQUIRE_DATA();
     auto bk = load("epd/tests/bratko_kopec.epd");
     ASSERT_EQ(bk.size(), 24u);
     EXPECT_EQ(bk[0].position_fields, "1k1r4/pp1b1R2/3q2pp/4p3/2B5/4Q3/PPP2B2/2K5 b - -");
@@ -262,7 +262,7 @@ TEST(Epd, ClocksFromFenFieldsOrOpcodes) {
 }
 
 TEST(Epd, ToStringRoundTrip) {
-    if (!test::have_data()) GTEST_SKIP() << "shared data not found";
+    MNEME_REQUIRE_DATA();
     for (const char* file : TEST_FILES) {
         for (const auto& record : load(file)) {
             std::string text = record.to_string();

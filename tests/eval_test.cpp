@@ -60,7 +60,7 @@ TEST(Evaluate, FlipHelperIsAnInvolution) {
 }
 
 TEST(Evaluate, IsColourSymmetricOnPerftSuites) {
-    if (!test::have_data()) GTEST_SKIP() << "no shared data at " << test::data_path("");
+    MNEME_REQUIRE_DATA();
     int compared = 0;
     for (const char* file :
          {"epd/perft/perftsuite.epd", "epd/perft/perft_standard_ethereal.epd",

@@ -62,37 +62,47 @@ TEST(Fen, NonCanonicalDigitsAreNormalised) {
               "4k3/8/8/8/8/8/8/4K3 w - - 0 1");
 }
 
-// Every FEN of every perft suite round-trips (the en passant square is dropped when no pawn
-// can capture; castling in Chess960 positions is written as Shredder-FEN).
-TEST(Fen, RoundTripOfAllPerftSuiteFens) {
-    if (!test::have_data()) GTEST_SKIP() << "shared data not found";
+// Every FEN of a perft suite round-trips (the en passant square is dropped when no pawn can
+// capture; castling in Chess960 positions is written as Shredder-FEN). Returns the FENs checked.
+int expect_fens_round_trip(const std::string& path) {
     int checked = 0, ep_dropped = 0;
+    std::ifstream in(path);
+    EXPECT_TRUE(in) << path;
+    std::string line;
+    while (std::getline(in, line)) {
+        auto record = parse_epd_line(line, nullptr);
+        if (!record) continue;
+        Position pos = record->position();
+        std::string fen = pos.fen();
+        // Re-parse: identical output, same key.
+        Position again = Position::from_fen(fen, pos.is_chess960());
+        EXPECT_EQ(again.fen(), fen) << path;
+        EXPECT_EQ(again.key(), pos.key()) << fen;
+        std::string expected = record->position_fields;
+        if (pos.en_passant_square() == SQ_NONE && expected.back() != '-') {
+            expected = expected.substr(0, expected.rfind(' ')) + " -";
+            ++ep_dropped;
+        }
+        // The suites write castling as KQkq or (960 file) as Shredder-FEN letters.
+        EXPECT_EQ(pos.epd_fields(), expected) << path << ": " << line;
+        ++checked;
+    }
+    ::testing::Test::RecordProperty("ep_squares_dropped", ep_dropped);
+    return checked;
+}
+
+TEST(Fen, RoundTripOfTheCommittedPerftSample) {
+    EXPECT_EQ(expect_fens_round_trip(test::fixture_path("perft_sample.epd")), 67);
+}
+
+TEST(Fen, RoundTripOfAllPerftSuiteFens) {
+    MNEME_REQUIRE_DATA();
+    int checked = 0;
     for (const char* file :
          {"perftsuite.epd", "perft_standard_ethereal.epd", "perft_special_cases.epd",
-          "perft_ferdy_double_checks.epd", "perft_chess960_ethereal.epd"}) {
-        std::ifstream in(test::data_path(std::string("epd/perft/") + file));
-        std::string line;
-        while (std::getline(in, line)) {
-            auto record = parse_epd_line(line, nullptr);
-            if (!record) continue;
-            Position pos = record->position();
-            std::string fen = pos.fen();
-            // Re-parse: identical output, same key.
-            Position again = Position::from_fen(fen, pos.is_chess960());
-            EXPECT_EQ(again.fen(), fen) << file;
-            EXPECT_EQ(again.key(), pos.key()) << fen;
-            std::string expected = record->position_fields;
-            if (pos.en_passant_square() == SQ_NONE && expected.back() != '-') {
-                expected = expected.substr(0, expected.rfind(' ')) + " -";
-                ++ep_dropped;
-            }
-            // The suites write castling as KQkq or (960 file) as Shredder-FEN letters.
-            EXPECT_EQ(pos.epd_fields(), expected) << file << ": " << line;
-            ++checked;
-        }
-    }
+          "perft_ferdy_double_checks.epd", "perft_chess960_ethereal.epd"})
+        checked += expect_fens_round_trip(test::data_path(std::string("epd/perft/") + file));
     EXPECT_EQ(checked, 128 + 128 + 174 + 184 + 960);
-    RecordProperty("ep_squares_dropped", ep_dropped);
 }
 
 TEST(Fen, ShredderAndXFenAreBothAccepted) {
@@ -141,7 +151,7 @@ TEST(Fen, Chess960StartNumbers) {
 }
 
 TEST(Fen, Chess960StartsMatchTheFrcOpeningsFile) {
-    if (!test::have_data()) GTEST_SKIP() << "shared data not found";
+    MNEME_REQUIRE_DATA();
     // FRC_openings.epd lists the 960 starts one per line in Scharnagl order (line 1 is
     // BBQNNRKR = number 0, line 519 the standard setup), with X-FEN castling "KQkq".
     std::ifstream in(test::data_path("openings/FRC_openings.epd"));

@@ -35,16 +35,26 @@ std::set<std::uint16_t> raw_set(const std::vector<Move>& moves) {
     return s;
 }
 
-// Positions from every perft suite plus a few random descendants of each, in a fixed order.
+// Positions from every perft suite (or, without the data set, from the committed sample of
+// them, whose every position is used) plus a few random descendants of each, in a fixed order.
 std::vector<Position> sample_positions(std::size_t stride) {
     std::vector<Position> out;
     out.push_back(Position());
     out.push_back(Position::from_fen("R6R/3Q4/1Q4Q1/4Q3/2Q4Q/Q4Q2/pp1Q4/kBNN1KB1 w - - 0 1"));
-    if (!test::have_data()) return out;
+    std::vector<std::string> files = {test::fixture_path("perft_sample.epd")};
+    if (test::have_data())
+        files = {test::data_path("epd/perft/perftsuite.epd"),
+                 test::data_path("epd/perft/perft_special_cases.epd"),
+                 test::data_path("epd/perft/perft_ferdy_double_checks.epd"),
+                 test::data_path("epd/perft/perft_chess960_ethereal.epd")};
+    else
+        stride = 1;
     std::mt19937_64 rng(20240601);
-    for (const char* file : {"perftsuite.epd", "perft_special_cases.epd",
-                             "perft_ferdy_double_checks.epd", "perft_chess960_ethereal.epd"}) {
-        auto records = read_epd_file(test::data_path(std::string("epd/perft/") + file), nullptr);
+    for (const std::string& file : files) {
+        std::vector<std::string> errors;
+        auto records = read_epd_file(file, &errors);
+        EXPECT_TRUE(errors.empty()) << file << ": " << errors.front();
+        EXPECT_FALSE(records.empty()) << file;
         for (std::size_t i = 0; i < records.size(); i += stride) {
             Position pos = records[i].position();
             out.push_back(pos);

@@ -247,7 +247,7 @@ TEST(OpeningSuitePgn, MovesTruncatedToPliesNamesAndBadGamesSkipped) {
 }
 
 TEST(OpeningSuiteData, SharedEpdAndPgnFilesLoadCompletely) {
-    if (!test::have_data()) GTEST_SKIP() << "shared data not found";
+    MNEME_REQUIRE_DATA();
     struct Case {
         const char* file;
         OpeningFormat format;
@@ -282,7 +282,7 @@ TEST(OpeningSuiteData, SharedEpdAndPgnFilesLoadCompletely) {
 }
 
 TEST(OpeningSuiteData, PgnPliesTruncation) {
-    if (!test::have_data()) GTEST_SKIP() << "shared data not found";
+    MNEME_REQUIRE_DATA();
     OpeningOptions options = options_for(test::data_path("openings/8moves_v3.pgn.zst"), OpeningFormat::PGN);
     OpeningSuite full = OpeningSuite::load(options);
     options.plies = 5;
@@ -297,7 +297,7 @@ TEST(OpeningSuiteData, PgnPliesTruncation) {
 }
 
 TEST(OpeningSuiteData, PolyglotBookLinesAreLegalDeterministicAndVaried) {
-    if (!test::have_data()) GTEST_SKIP() << "shared data not found";
+    MNEME_REQUIRE_DATA();
     OpeningOptions options =
         options_for(test::data_path("books/polyglot/gnuchess_book_1.02.bin"), OpeningFormat::POLYGLOT);
     options.seed = 99;

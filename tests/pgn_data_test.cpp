@@ -29,7 +29,7 @@ std::uint64_t event_lines(const std::string& path) {
 }
 
 TEST(PgnRealData, MorphyGameCountEqualsEventLines) {
-    if (!test::have_data()) GTEST_SKIP() << "shared data not found";
+    MNEME_REQUIRE_DATA();
     const std::string path = test::data_path("pgn/players/Morphy.pgn");
     for (bool mainline_only : {false, true}) {
         PgnReaderOptions options;
@@ -47,7 +47,7 @@ TEST(PgnRealData, MorphyGameCountEqualsEventLines) {
 }
 
 TEST(PgnRealData, EveryPlayerFileReadsCompletely) {
-    if (!test::have_data()) GTEST_SKIP() << "shared data not found";
+    MNEME_REQUIRE_DATA();
     // The sanitizer build is many times slower: a few files make the point there.
     std::size_t files = test::sanitized_build() ? 3 : std::size(PLAYERS);
     std::uint64_t total = 0;
@@ -68,7 +68,7 @@ TEST(PgnRealData, EveryPlayerFileReadsCompletely) {
 }
 
 TEST(PgnRealData, TcecArchiveWithFenStarts) {
-    if (!test::have_data()) GTEST_SKIP() << "shared data not found";
+    MNEME_REQUIRE_DATA();
     if (test::sanitized_build()) GTEST_SKIP() << "too slow under sanitizers";
     PgnReaderOptions options;
     options.mainline_only = true;

@@ -22,7 +22,7 @@ std::string_view without_check_mark(std::string_view san) {
 }
 
 TEST(PgnSanRoundTrip, EveryMoveOfThreeThousandGames) {
-    if (!test::have_data()) GTEST_SKIP() << "shared data not found";
+    MNEME_REQUIRE_DATA();
     const std::uint64_t game_limit = test::sanitized_build() ? 300 : 3000;
     const std::string path = test::data_path("pgn/players/Carlsen.pgn");
 

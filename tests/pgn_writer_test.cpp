@@ -138,7 +138,7 @@ void annotate(PgnLine& line, Position pos, std::mt19937& random, int depth) {
 }
 
 TEST(PgnWriter, RoundTripsRealGamesWithAnnotations) {
-    if (!test::have_data()) GTEST_SKIP() << "shared data not found";
+    MNEME_REQUIRE_DATA();
     PgnReader reader(test::data_path("pgn/players/Morphy.pgn"));
     std::mt19937 random(2024);
     int games = 0;

@@ -162,7 +162,7 @@ TEST(PolyglotBookMoves, EncodeDecodeRoundTripsEveryLegalMove) {
 }
 
 TEST(PolyglotBookData, GnuchessBookKnowsTheMainFirstMoves) {
-    if (!test::have_data()) GTEST_SKIP() << "shared data not found";
+    MNEME_REQUIRE_DATA();
     PolyglotBook book = PolyglotBook::open(test::data_path("books/polyglot/gnuchess_book_1.02.bin"));
     EXPECT_EQ(book.size_bytes(), 2885728u);
     Position start;
@@ -179,7 +179,7 @@ TEST(PolyglotBookData, GnuchessBookKnowsTheMainFirstMoves) {
 }
 
 TEST(PolyglotBookData, EveryEntryOfSomeBookLinesIsLegal) {
-    if (!test::have_data()) GTEST_SKIP() << "shared data not found";
+    MNEME_REQUIRE_DATA();
     for (const char* name : {"books/polyglot/gnuchess_book_1.02.bin", "books/polyglot/scid_Elo2400.bin"}) {
         PolyglotBook book = PolyglotBook::open(test::data_path(name));
         std::mt19937_64 rng(5);

@@ -118,7 +118,7 @@ TEST(PolyglotExport, PolicyFiltersLeaveOutMoves) {
 }
 
 TEST(PolyglotExport, SharedBooksStartPositionReadsCorrectly) {
-    if (!test::have_data()) GTEST_SKIP() << "shared data not found";
+    MNEME_REQUIRE_DATA();
     Position start;
     ASSERT_EQ(start.key(), START_KEY);
     for (const char* name :

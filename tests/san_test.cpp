@@ -147,11 +147,17 @@ TEST(SanInput, Chess960Castling) {
 // Every legal move of many positions: SAN out, SAN in gives the same move, and the SAN is
 // unique among the position's moves.
 TEST(SanRoundTrip, EveryMoveOfPerftPositionsAndRandomGames) {
-    if (!test::have_data()) GTEST_SKIP() << "no ../shared/data";
+    // Without the data set, the committed sample of the perft suites (67 positions).
+    const bool data = test::have_data();
     std::vector<std::string> errors;
-    auto records = read_epd_file(test::data_path("epd/perft/perft_special_cases.epd"), &errors);
-    auto more = read_epd_file(test::data_path("epd/perft/perft_chess960_ethereal.epd"), &errors);
-    records.insert(records.end(), more.begin(), more.begin() + 100);
+    auto records = read_epd_file(data ? test::data_path("epd/perft/perft_special_cases.epd")
+                                      : test::fixture_path("perft_sample.epd"),
+                                 &errors);
+    if (data) {
+        auto more =
+            read_epd_file(test::data_path("epd/perft/perft_chess960_ethereal.epd"), &errors);
+        records.insert(records.end(), more.begin(), more.begin() + 100);
+    }
     ASSERT_TRUE(errors.empty());
     std::mt19937 random(12345);
     int checked = 0;
@@ -172,7 +178,7 @@ TEST(SanRoundTrip, EveryMoveOfPerftPositionsAndRandomGames) {
             pos.do_move(*(moves.begin() + random() % moves.size()));
         }
     }
-    EXPECT_GT(checked, 50000);
+    EXPECT_GT(checked, data ? 50000 : 20000);
 }
 
 }  // namespace

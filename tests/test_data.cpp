@@ -8,12 +8,29 @@
 
 namespace mneme::test {
 
+std::string data_directory() {
+    if (const char* env = std::getenv("MNEME_DATA_DIR"); env && *env) return env;
+    return (std::filesystem::path(MNEME_SOURCE_DIR) / ".." / "shared" / "data")
+        .lexically_normal()
+        .string();
+}
+
 std::string data_path(const std::string& relative) {
-    if (const char* env = std::getenv("MNEME_DATA_DIR")) return std::string(env) + "/" + relative;
-    return std::string(MNEME_SOURCE_DIR) + "/../shared/data/" + relative;
+    return data_directory() + "/" + relative;
 }
 
 bool have_data() { return std::filesystem::exists(data_path("MANIFEST.md")); }
+
+std::string missing_data_reason() {
+    const bool from_environment = std::getenv("MNEME_DATA_DIR") && *std::getenv("MNEME_DATA_DIR");
+    return "the data set was not found at " + data_directory() +
+           (from_environment ? " (MNEME_DATA_DIR)"
+                             : "; put it at ../shared/data or set MNEME_DATA_DIR to its folder");
+}
+
+std::string fixture_path(const std::string& relative) {
+    return std::string(MNEME_SOURCE_DIR) + "/tests/data/" + relative;
+}
 
 bool sanitized_build() { return std::getenv("MNEME_SANITIZED") != nullptr; }
 

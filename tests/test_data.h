@@ -5,10 +5,17 @@
 
 namespace mneme::test {
 
+// The shared data set's folder: $MNEME_DATA_DIR, or ../shared/data beside the project.
+std::string data_directory();
 // Absolute path of a file under ../shared/data, e.g. data_path("epd/perft/perftsuite.epd").
 std::string data_path(const std::string& relative);
 // True when the shared data folder exists (tests needing it skip with a message otherwise).
 bool have_data();
+// The one reason every test that needs the data set gives when it skips, so the summary at the
+// end of a ctest run counts them together.
+std::string missing_data_reason();
+// A small file committed under tests/data, present in every clone.
+std::string fixture_path(const std::string& relative);
 // True in the sanitizer build, where slow data-heavy tests use smaller samples.
 bool sanitized_build();
 
@@ -35,3 +42,9 @@ private:
 };
 
 }  // namespace mneme::test
+
+// Skips the current test when the shared data set is absent, giving missing_data_reason().
+#define MNEME_REQUIRE_DATA()                                                                   \
+    do {                                                                                       \
+        if (!::mneme::test::have_data()) GTEST_SKIP() << ::mneme::test::missing_data_reason(); \
+    } while (false)

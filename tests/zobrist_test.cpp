@@ -208,7 +208,7 @@ private:
 };
 
 TEST(Zobrist, RealPolyglotBookHasOurKeys) {
-    if (!test::have_data()) GTEST_SKIP() << "shared data not found";
+    MNEME_REQUIRE_DATA();
     for (const char* file : {"gnuchess_book_1.02.bin", "scid_Elo2400.bin"}) {
         PolyglotBook book(test::data_path(std::string("books/polyglot/") + file));
         ASSERT_GT(book.keys().size(), 1000u) << file;

@@ -3,7 +3,7 @@
 // PGN and saves a screenshot. Usage: node gui_e2e.mjs MNEME_BINARY SCREENSHOT.png
 // Exits 77 (skipped) when Chromium or the npm packages are missing.
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,14 +13,21 @@ const [mnemeBinary, screenshotPath] = process.argv.slice(2);
 const chromiumPath = process.env.MNEME_CHROMIUM ?? '/usr/bin/chromium';
 const webDirectory = dirname(dirname(fileURLToPath(import.meta.url)));
 
-if (!existsSync(chromiumPath)) {
-  console.log(`skipped: no Chromium at ${chromiumPath} (scripts/install-deps.sh installs Debian's chromium)`);
+// Prints the reason and, under ctest, leaves it for the skip summary (tests/skip_summary.cmake).
+function skip(reason) {
+  console.log(`skipped: ${reason}`);
+  const markers = process.env.MNEME_SKIP_MARKERS;
+  if (markers) {
+    mkdirSync(markers, { recursive: true });
+    writeFileSync(join(markers, 'gui_end_to_end'), `${reason}\n`);
+  }
   process.exit(SKIP);
 }
-if (!existsSync(join(webDirectory, 'node_modules', 'playwright-core'))) {
-  console.log('skipped: web/node_modules has no playwright-core (the build runs npm ci)');
-  process.exit(SKIP);
-}
+
+if (!existsSync(chromiumPath))
+  skip(`no Chromium at ${chromiumPath} (scripts/install-deps.sh installs Debian's chromium)`);
+if (!existsSync(join(webDirectory, 'node_modules', 'playwright-core')))
+  skip('web/node_modules has no playwright-core (the build runs npm ci)');
 const { chromium } = await import('playwright-core');
 
 let passed = 0;

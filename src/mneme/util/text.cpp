@@ -1,6 +1,8 @@
 #include "mneme/util/text.h"
 
+#include <algorithm>
 #include <cctype>
+#include <numeric>
 
 namespace mneme {
 
@@ -24,6 +26,25 @@ std::vector<std::string_view> split_whitespace(std::string_view text) {
         if (i > start) words.push_back(text.substr(start, i - start));
     }
     return words;
+}
+
+std::size_t edit_distance(std::string_view a, std::string_view b) {
+    // Three rows of the distance table: d[i][j] is the distance between the first i letters of
+    // a and the first j letters of b; a swap looks two rows back.
+    std::vector<std::size_t> before(b.size() + 1), previous(b.size() + 1), row(b.size() + 1);
+    std::iota(row.begin(), row.end(), std::size_t(0));
+    for (std::size_t i = 1; i <= a.size(); ++i) {
+        before.swap(previous);
+        previous.swap(row);
+        row[0] = i;
+        for (std::size_t j = 1; j <= b.size(); ++j) {
+            row[j] = std::min(
+                {previous[j] + 1, row[j - 1] + 1, previous[j - 1] + (a[i - 1] != b[j - 1])});
+            if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1])
+                row[j] = std::min(row[j], before[j - 2] + 1);
+        }
+    }
+    return row[b.size()];
 }
 
 }  // namespace mneme

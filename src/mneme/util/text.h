@@ -14,4 +14,8 @@ std::string lower_case(std::string_view text);
 // into `text`.
 std::vector<std::string_view> split_whitespace(std::string_view text);
 
+// The fewest single-letter insertions, deletions, substitutions and swaps of neighbours that
+// turn `a` into `b` (the optimal string alignment distance: "biuld" is 1 from "build").
+std::size_t edit_distance(std::string_view a, std::string_view b);
+
 }  // namespace mneme

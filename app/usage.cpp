@@ -1,0 +1,372 @@
+#include "usage.h"
+
+#include <algorithm>
+#include <utility>
+
+#include "mneme/search/search_options.h"
+#include "mneme/util/text.h"
+
+namespace mneme::app {
+
+namespace {
+
+// The texts are laid out as they print, so clang-format leaves their lines alone.
+// clang-format off
+constexpr const char* MATCH_OPTIONS =
+    "players (-engine, one per player; -each applies to all):\n"
+    "  cmd=COMMAND proto=uci|xboard    an external engine (proto defaults to uci)\n"
+    "  proto=mneme|random|greedy       a player inside this process\n"
+    "  proto=cbr cases=FILE            the case-based reasoning player (CBR settings as option.NAME)\n"
+    "  name=NAME dir=DIR option.NAME=VALUE initstr=TEXT timeout=SECONDS seed=N\n"
+    "  tc=[MOVES/]BASE[+INC] | tc=inf  st=SECONDS  depth=N  nodes=N\n"
+    "options:\n"
+    "  -games N             games per pair and round (default 2: each opening with both colours)\n"
+    "  -rounds N            (default 1)\n"
+    "  -gauntlet            the first player against each other one (tournament; default round robin)\n"
+    "  -openings file=F [format=epd|pgn|polyglot] [order=sequential|random] [plies=N] [start=N]\n"
+    "  -seed N              openings order and random players (default 0)\n"
+    "  -concurrency N       games at once (default: the number of cores)\n"
+    "  -draw movenumber=N movecount=N score=CP\n"
+    "  -resign movecount=N score=CP [twosided=true]\n"
+    "  -maxmoves N          a draw after N moves (full moves)\n"
+    "  -resultfunction moves=N KEY=VALUE...  the 1996 thesis's adjudication by a referee engine\n"
+    "  -margin MS           time a move may overrun the clock (default 0)\n"
+    "  -hangtimeout SECONDS for depth/node games: a silent engine hangs after this (default 60)\n"
+    "  -sprt elo0=E0 elo1=E1 alpha=A beta=B   stop when the test decides (two players)\n"
+    "  -pgnout FILE [-resume | -overwrite]   the games; -resume continues an interrupted run\n"
+    "  -json FILE           the final statistics as JSON\n"
+    "  -event NAME\n"
+    "'mneme report FILE.pgn...' recomputes the same statistics from any PGN files.";
+
+// clang-format on
+
+// The margin names come from the option table, so a new margin is listed without editing this.
+std::string search_margin_names() {
+    std::string names;
+    for (const SearchMarginOption& margin : SEARCH_MARGIN_OPTIONS)
+        names.append(names.empty() ? "" : ", ").append(margin.name);
+    return names;
+}
+
+// clang-format off
+std::vector<CommandUsage> make_command_usages() {
+    return {
+        {"serve",
+         "serve [--port N] [--host ADDRESS] [--games-dir DIR] [--no-save] [--book FILE]...\n"
+         "  [--cases FILE]...",
+         "the graphical program: play, edit, analyse and load games in a browser",
+         "  a web server on http://127.0.0.1:8080/ (--port 0: any free port); --book and --cases\n"
+         "  give the book and CBR players their files; games are saved in --games-dir unless\n"
+         "  --no-save"},
+        {"play",
+         "play [--depth N] [--movetime MS] [--black | --white] [--fen FEN] [--chess960 N]\n"
+         "  [--ascii | --unicode]",
+         "a game against the engine in the terminal (SAN or UCI moves)",
+         "  'help' at the prompt lists what else it understands"},
+        {"engine",
+         "engine [--params FILE] [--eval classic|bayes|mixed-bayes --bayes-model FILE]\n"
+         "uci --player cbr|random|greedy [--cases FILE] [--seed N] [--name NAME]\n"
+         "  [--option NAME=VALUE]...",
+         "the chess engine on stdin and stdout (as bare 'mneme')",
+         "  the first command read ('uci' or 'xboard') chooses the protocol; --player serves one of\n"
+         "  the match runner's in-process players over UCI instead (CBR settings: weights=V1,V2,V3\n"
+         "  k=N choice=random|vote|penalise mirror= repetition= exact= verify=DEPTH ...)"},
+        {"bench", "bench [DEPTH] [--hash MB] [--threads N] [--eval classic|nnue] [--net FILE.mnet]",
+         "search 42 fixed positions; the total node count is the engine's signature", ""},
+        {"search-compare", "search-compare --epd FILE --depth N [--limit K]",
+         "nodes and time of each search variant at a fixed depth", ""},
+        {"eval",
+         "eval [--hand-written] [--params FILE] [--write-params FILE] [--bayes MODEL]\n"
+         "  [--net FILE.mnet] [--fen] [FEN]",
+         "the static evaluation term by term (default: the start position)",
+         "  --hand-written starts from the table as written by hand instead of the tuned one; the\n"
+         "  FEN may be one argument or its six fields unquoted; the network's score (built-in or\n"
+         "  --net) follows the table"},
+        {"epd-test",
+         "epd-test FILE.epd [--movetime MS | --depth N | --nodes N] [--threads N] [--hash MB]\n"
+         "  [--limit K] [--quiet] [--params FILE | --hand-written] [--option NAME=VALUE]...",
+         "solve a test suite (bm/am) and count the solutions",
+         "  NAME is a search margin: " + search_margin_names()},
+        {"perft",
+         "perft DEPTH [--fen FEN] [--divide] [--chess960]\n"
+         "perft --suite FILE.epd [--depth N]",
+         "leaf nodes of the legal move tree, or a check of every ;Dn count of a suite",
+         ""},
+        {"match", "match -engine KEY=VALUE... -engine KEY=VALUE... [options]",
+         "a match between two players (cutechess-style options)", MATCH_OPTIONS},
+        {"tournament", "tournament -engine KEY=VALUE... (two or more) [-gauntlet] [options]",
+         "round robin or gauntlet with ratings and a crosstable", MATCH_OPTIONS},
+        {"report", "report FILE.pgn... [--json FILE]",
+         "match statistics (Elo, intervals, LOS) recomputed from PGN", ""},
+        {"pgn stats",
+         "pgn stats FILE...\n"
+         "pgn stats --by eco|family FILE... [--eco-dir DIR (../shared/data/eco)]",
+         "games, plies, results, games/s; or results per ECO code and opening family",
+         "  the ECO tag classifies a game; without one, the deepest position of the lichess opening\n"
+         "  tables the game passes through"},
+        {"pgn check", "pgn check FILE...", "report every unreadable game; exit 1 if any", ""},
+        {"pgn convert", "pgn convert IN OUT",
+         "rewrite games in PGN export format (80 columns); OUT '-' is stdout", ""},
+        {"book build",
+         "book build IN.pgn[.gz|.zst]... -o OUT.mbook [--max-ply N (70)]\n"
+         "  [--min-elo N] [--min-both-elo N] [--from-date YYYY.MM.DD] [--to-date YYYY.MM.DD]\n"
+         "  [--eco A00-E99[,...]] [--time-class classical|rapid|blitz] [--min-count N]\n"
+         "  [--memory MB (1024)] [--quiet]",
+         "an opening book of W/D/L counts per (position, move)", ""},
+        {"book merge", "book merge A.mbook B.mbook... -o OUT.mbook [--min-count N]",
+         "add the counts of books built separately", ""},
+        {"book export",
+         "book export IN.mbook -o OUT.bin [--policy P (weighted)] [--min-games N]\n"
+         "  [--root-fraction F] [--z Z] [--elo-reference E]",
+         "write a Polyglot book weighted by a policy", ""},
+        {"book probe",
+         "book probe BOOK.mbook|BOOK.bin FEN|startpos [moves M1 M2 ...] [--policy P (opta3)]\n"
+         "  [--seed S] [--all] [--min-games N] [--root-fraction F] [--noise X] [--z Z]\n"
+         "  [--elo-reference E]",
+         "the book moves of a position and the policy's choice",
+         "  policies: opta1, opta2, opta3, wilson, best, weighted"},
+        {"book info", "book info BOOK.mbook",
+         "entries, positions, description and checksum of a book", ""},
+        {"book ophista",
+         "book ophista IN.pgn[.gz|.zst]... --book BOOK.mbook -o OUT.mhist\n"
+         "  [--min-games N (20)] [--max-ply N (70)] [--quiet]",
+         "OPHISTA move-ordering tables for the plies after the book", ""},
+        {"book learn",
+         "book learn GAMES.pgn... --experience EXP.mbook [--weight N (5)] [--max-ply N (70)]",
+         "add games' results to an experience file (OPTA FB)", ""},
+        {"book exits",
+         "book exits BOOK -o OUT.txt [--count N (100)] [--seed S (1)] [--policy P (weighted)]\n"
+         "  [--min-games N (20)] [--max-ply N (70)]",
+         "positions just out of book, with the moves that led there", ""},
+        {"book nodes",
+         "book nodes --positions FILE --book BOOK.mbook [--ophista FILE.mhist]\n"
+         "  [--depths 4,5,6] [--hash MB (16)] [--search engine|classic]",
+         "search nodes with and without the database move ordering", ""},
+        {"cases build",
+         "cases build IN.pgn[.gz|.zst]... -o OUT.mcases\n"
+         "  [--player NAME]... [--min-elo N] [--max-elo N] [--max-cases N] [--sample-seed S]\n"
+         "  [--bucket LOW-HIGH]... [--max-games N] [--mirror] [--quiet]",
+         "a case base of an expert's (position, move) pairs for the CBR player",
+         "  --player selects the named expert's moves (\"Last, First\", \"Last,F.\", \"First Last\");\n"
+         "  --min-elo/--max-elo the moves of players rated in the range; neither: every move;\n"
+         "  --bucket (repeated) one base per rating range in one pass: OUT-LOW-HIGH.mcases;\n"
+         "  --mirror follows every case with its colour-flipped copy (after the --max-cases sample)"},
+        {"cases info", "cases info BASE.mcases",
+         "counts, ratings, results, checksum and index size of a case base", ""},
+        {"cases latency", "cases latency BASE.mcases [--sizes N,N,...] [--queries N] [--k N] [--mirror]",
+         "per-move time of the CBR player, indexed against linear",
+         "  the first N cases of the base for each size; queries are positions of the last games"},
+        {"cbr experiment",
+         "cbr experiment PARTICIPANT... [--rounds N (3)] [--threads N (1)]\n"
+         "  [--configs thesis|V1,V2,V3[/V1,V2,V3...]] [--option NAME=VALUE]... [--pgn OUT.pgn]",
+         "the thesis's expert-ranking tournament: showdowns, orderings, ratings",
+         "  a participant is a case base (EXPERT.mcases, played by the CBR agent) or a baseline:\n"
+         "  'random' (random legal moves) or 'greedy' (1-ply material greed); experts are listed\n"
+         "  weakest first; every ordered pair plays N rounds per configuration"},
+        {"cbr predict",
+         "cbr predict BASE.mcases GAMES.pgn[.zst] [--player NAME] [--from-game N]\n"
+         "  [--positions N (1000)] [--depth D (0: no engine)] [--option NAME=VALUE]...",
+         "how often the CBR player (and the engine) finds the played move", ""},
+        {"learn positions",
+         "learn positions IN.pgn[.gz|.zst]... -o OUT.mpos [--skip-plies N (16)]\n"
+         "  [--sample-rate R (1)] [--max-per-game N (0 = all)] [--min-elo E]\n"
+         "  [--quiet none|stable|resolve (stable)] [--max-positions N] [--max-games N]\n"
+         "  [--relabel-depth D [--lambda L (0.5)] [--score-scale S (400)]] [--threads N (2)]\n"
+         "  [--params FILE] [--seed S] [--no-progress]",
+         "training positions labelled by game result (and search)", ""},
+        {"learn tune",
+         "learn tune IN.mpos... -o OUT.params [--source OUT.cpp] [--params START]\n"
+         "  [--epochs N (300)] [--rate R (1)] [--batch N (0 = all)] [--l2 X (0)]\n"
+         "  [--k K (fitted)] [--only REGEX] [--held-out F (0.1)] [--max-positions N]\n"
+         "  [--threads N (2)] [--seed S] [--report-every N]",
+         "logistic (Texel) tuning of the evaluation weights", ""},
+        {"learn bayes",
+         "learn bayes IN.mpos... -o OUT.bayes [--exclude-draws] [--independent]\n"
+         "  [--ridge R (1)] [--params FILE] [--held-out F (0.1)] [--seed S]",
+         "fit the thesis's Bayesian evaluation (W/D/L normal models)", ""},
+        {"learn td",
+         "learn td --games N -o OUT.params [--params START] [--depth D (4)]\n"
+         "  [--alpha A (100)] [--lambda L (0.7)] [--k K (0.006)] [--root] [--only REGEX]\n"
+         "  [--random-plies N (6)] [--max-plies N (300)] [--seed S] [--material-only]\n"
+         "  [--opponent 'PLAYER SPEC'...] [--opponent-params FILE (START)] [--max-in-a-row N (2)]\n"
+         "  [--curve OUT.csv [--curve-every K (25)] [--curve-games M (40)] [--curve-depth D]]",
+         "TDLeaf(lambda) from self-play or against opponents", ""},
+        {"learn curve", "learn curve CURVE.csv -o OUT.svg [--title T] [--subtitle S]",
+         "draw a learning curve as SVG", ""},
+        {"learn ga",
+         "learn ga GAMES.pgn[.gz|.zst]... -o OUT.params [--positions N (500)]\n"
+         "  [--generations G (20)] [--population P (30)] [--crossover PC (0.6)]\n"
+         "  [--mutation PM (0.05)] [--bits B (6)] [--elitism E (1)] [--first-move M (10)]\n"
+         "  [--last-move M (50)] [--per-game N (1)] [--min-elo E] [--params BASE]\n"
+         "  [--test-positions N (0)] [--threads N (2)] [--seed S]",
+         "the 1996 thesis's genetic algorithm over the 8 category weights", ""},
+        {"learn spsa",
+         "learn spsa --param NAME=START,MIN,MAX,C_END,R_END... --iterations K\n"
+         "  [--games-per-iteration N (2)] [--tc TC (depth 4)] [--openings FILE (the 2moves\n"
+         "  suite)] [--concurrency N (1)] [--params EVAL] [-o TRAJECTORY.csv] [--seed S]",
+         "SPSA on match results for the search margins",
+         "  NAME is a search margin: " + search_margin_names() +
+             ".\n  TC as in match (10+0.1, st=0.05, depth=4, nodes=N)."},
+        {"learn datagen",
+         "learn datagen -o OUT.mdata --games N [--nodes N (5000)] [--seed S (1)]\n"
+         "  [--random-plies N (8)] [--skip-plies N (16)] [--max-plies N (400)] [--shard I/N (0/1)]\n"
+         "  [--threads N (1)] [--hash MB (16)] [--eval classic|nnue] [--net FILE.mnet] [--no-progress]",
+         "network-training data from self-play at a fixed node count",
+         "  keeps quiet positions with the search score and the game's result; an existing OUT is\n"
+         "  resumed (same settings only); shard I of N plays games [I*G/N, (I+1)*G/N), and\n"
+         "  'learn data-merge' joins the shards into the single run's records"},
+        {"learn label-games",
+         "learn label-games IN.pgn[.zst]... -o OUT.mdata [--nodes N (1000)] [--sample-rate R (0.25)]\n"
+         "  [--skip-plies N (16)] [--min-elo E] [--seed S (1)] [--shard I/N] [--threads N (1)]\n"
+         "  [--max-games N] [--eval classic|nnue] [--net FILE.mnet] [--no-progress]",
+         "network-training data from a game database, scored by a short search",
+         "  game g belongs to shard g mod N; an existing OUT is resumed"},
+        {"learn data-merge", "learn data-merge IN.mdata... -o OUT.mdata",
+         "join training data files (shards of one run in game order)", ""},
+        {"learn data-info", "learn data-info FILE.mdata [--show N]",
+         "positions, games, results, scores and provenance of a training data file", ""},
+        {"learn nnue",
+         "learn nnue IN.mdata... -o OUT.mnet [--hidden N (256)] [--activation screlu|crelu]\n"
+         "  [--epochs N (10)] [--batch N (16384)] [--lr R (0.001)] [--lr-drop-epoch E (0 = none)]\n"
+         "  [--lr-drop-factor F (0.1)] [--cosine] [--weight-decay D (0.01)] [--k K (400)]\n"
+         "  [--wdl W (0.3)] [--validation F (0.02)] [--threads N (2)] [--seed S (1)]\n"
+         "  [--checkpoint FILE (OUT.mnet.ckpt)] [--resume CHECKPOINT] [--log FILE.csv]\n"
+         "  [--max-positions N] [--no-progress]",
+         "train the network evaluation and export it quantised", ""},
+        {"learn loss-curve", "learn loss-curve LOG.csv -o OUT.svg [--title T] [--subtitle S]",
+         "draw the trainer's training and validation loss as SVG", ""},
+        {"learn info", "learn info FILE.mpos [--show N]",
+         "count, provenance and labels of a training position file", ""},
+        {"help", "help [COMMAND [SUBCOMMAND]]",
+         "this list, or the usage of one command (as 'mneme COMMAND --help')", ""},
+        {"version", "version", "version, commit, compiler and build options (also --version)", ""},
+    };
+}
+// clang-format on
+
+// Other names of a command: the engine answers to the protocol it is asked to speak.
+constexpr std::pair<std::string_view, std::string_view> ALIASES[] = {
+    {"uci", "engine"},
+    {"xboard", "engine"},
+};
+
+std::vector<std::string_view> lines_of(std::string_view text) {
+    std::vector<std::string_view> lines;
+    while (!text.empty()) {
+        std::size_t end = text.find('\n');
+        lines.push_back(text.substr(0, end));
+        text = end == std::string_view::npos ? std::string_view() : text.substr(end + 1);
+    }
+    return lines;
+}
+
+bool is_continuation(std::string_view line) {
+    return !line.empty() && line[0] == ' ';
+}
+
+// The synopsis lines and the summary of one command, as listed by 'mneme help'.
+void append_listing(std::string& out, const CommandUsage& command) {
+    constexpr std::size_t SUMMARY_COLUMN = 25;
+    std::string last;
+    for (std::string_view line : lines_of(command.synopsis)) {
+        if (!last.empty()) out += last + "\n";
+        last = (is_continuation(line) ? "    " : "  ") + std::string(line);
+    }
+    if (last.size() + 2 <= SUMMARY_COLUMN)
+        out += last + std::string(SUMMARY_COLUMN - last.size(), ' ');
+    else
+        out += last + "\n" + std::string(SUMMARY_COLUMN, ' ');
+    out += command.summary + "\n";
+}
+
+}  // namespace
+
+const std::vector<CommandUsage>& command_usages() {
+    static const std::vector<CommandUsage> usages = make_command_usages();
+    return usages;
+}
+
+const CommandUsage* find_command_usage(std::string_view name) {
+    for (const auto& [alias, target] : ALIASES)
+        if (name == alias) name = target;
+    for (const CommandUsage& command : command_usages())
+        if (command.name == name) return &command;
+    return nullptr;
+}
+
+bool is_command_group(std::string_view name) {
+    if (name.empty() || name.find(' ') != std::string_view::npos) return false;
+    for (const CommandUsage& command : command_usages())
+        if (command.name.size() > name.size() && command.name.compare(0, name.size(), name) == 0 &&
+            command.name[name.size()] == ' ')
+            return true;
+    return false;
+}
+
+std::vector<std::string> command_names_under(std::string_view prefix) {
+    std::vector<std::string> names;
+    const std::string lead = prefix.empty() ? "" : std::string(prefix) + " ";
+    for (const CommandUsage& command : command_usages()) {
+        if (command.name.compare(0, lead.size(), lead) != 0) continue;
+        std::string rest = command.name.substr(lead.size());
+        std::string word = rest.substr(0, rest.find(' '));
+        if (std::find(names.begin(), names.end(), word) == names.end()) names.push_back(word);
+    }
+    if (prefix.empty())
+        for (const auto& [alias, target] : ALIASES) names.emplace_back(alias);
+    return names;
+}
+
+std::string usage_text(std::string_view name) {
+    if (is_command_group(name)) {
+        std::string out = "usage: mneme " + std::string(name) + " SUBCOMMAND [ARGS...]\n\n";
+        for (const CommandUsage& command : command_usages())
+            if (command.name.rfind(std::string(name) + " ", 0) == 0) append_listing(out, command);
+        out += "\n'mneme " + std::string(name) +
+               " SUBCOMMAND --help' shows the usage of one subcommand.\n";
+        return out;
+    }
+    const CommandUsage* command = find_command_usage(name);
+    if (!command) return "";
+    std::string out;
+    bool first = true;
+    for (std::string_view line : lines_of(command->synopsis)) {
+        if (is_continuation(line))
+            out += "         " + std::string(line) + "\n";
+        else
+            out += (first ? "usage: mneme " : "       mneme ") + std::string(line) + "\n";
+        first = false;
+    }
+    out += command->summary + "\n";
+    if (!command->details.empty()) out += command->details + "\n";
+    return out;
+}
+
+std::string overview_text() {
+    std::string out =
+        "usage: mneme [COMMAND [ARGS...]]\n"
+        "\n"
+        "With no command, mneme is a chess engine speaking UCI or XBoard on stdin.\n"
+        "'mneme COMMAND --help' or 'mneme help COMMAND' shows the usage of one command.\n"
+        "\n"
+        "commands:\n";
+    for (const CommandUsage& command : command_usages()) append_listing(out, command);
+    return out;
+}
+
+std::string did_you_mean(std::string_view word, const std::vector<std::string>& names) {
+    // Close enough to be a slip of the fingers: a third of the word's letters, at least one.
+    const std::size_t allowed = std::max<std::size_t>(1, word.size() / 3);
+    std::string best;
+    std::size_t best_distance = allowed + 1;
+    for (const std::string& name : names) {
+        std::size_t distance = edit_distance(word, name);
+        if (distance < best_distance) {
+            best = name;
+            best_distance = distance;
+        }
+    }
+    return best.empty() ? "" : "; did you mean '" + best + "'?";
+}
+
+}  // namespace mneme::app
