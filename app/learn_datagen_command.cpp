@@ -5,6 +5,7 @@
 #include <map>
 
 #include "book_arguments.h"
+#include "build_info.h"
 #include "learn_support.h"
 #include "mneme/learn/game_labelling.h"
 #include "mneme/learn/self_play_data.h"
@@ -29,13 +30,7 @@ bool parse_shard(const std::string& text, int& shard, int& shards) {
     return true;
 }
 
-std::string commit_text() {
-#ifdef MNEME_GIT_COMMIT
-    return MNEME_GIT_COMMIT;
-#else
-    return "unknown";
-#endif
-}
+std::string commit_text() { return build_commit(); }
 
 }  // namespace
 
