@@ -79,5 +79,67 @@ TEST(UciHardening, HugeClocksMeanALongThink) {
     }
 }
 
+// With no legal move there is nothing to search, but "go infinite" and "go ponder" still
+// answer only when the GUI says so.
+TEST(UciHardening, NoLegalMoveStillWaitsForStopOrPonderhit) {
+    const char* checkmate = "position fen 7k/6Q1/6K1/8/8/8/8/8 b - - 0 1";
+    const char* stalemate = "position fen 7k/5Q2/6K1/8/8/8/8/8 b - - 0 1";
+    struct Case {
+        const char* position;
+        const char* go;
+        const char* release;
+    };
+    for (const Case& c : {Case{checkmate, "go infinite", "stop"},
+                          Case{stalemate, "go infinite", "stop"},
+                          Case{checkmate, "go ponder wtime 1000 btime 1000", "ponderhit"},
+                          Case{stalemate, "go ponder wtime 1000 btime 1000", "stop"}}) {
+        LiveSession session;
+        session.send(c.position);
+        session.send(c.go);
+        std::this_thread::sleep_for(200ms);
+        EXPECT_FALSE(session.says("bestmove")) << c.position << " " << c.go;
+        session.send(c.release);
+        EXPECT_TRUE(session.wait_for("bestmove 0000", 5))
+            << c.position << " " << c.go << ": " << session.output();
+    }
+}
+
+// perft runs beside the command loop: "isready" is answered and "stop" ends it at once.
+TEST(UciHardening, PerftCanBeStoppedAndLeavesTheLoopAnswering) {
+    LiveSession session;
+    session.send("position startpos");
+    session.send("perft 7");  // billions of nodes: far longer than this test
+    auto start = Clock::now();
+    session.send("isready");
+    EXPECT_TRUE(session.says("readyok"));
+    session.send("stop");
+    ASSERT_TRUE(session.wait_for("perft stopped", 5)) << session.output();
+    EXPECT_LT(Clock::now() - start, 3s);
+    EXPECT_FALSE(session.says("Nodes searched")) << session.output();
+
+    // A new count runs again, and "quit" ends a running one too.
+    session.send("perft 2");
+    ASSERT_TRUE(session.wait_for("Nodes searched: 400", 5)) << session.output();
+    session.send("perft 7");
+    start = Clock::now();
+    session.send("quit");
+    EXPECT_FALSE(session.running());
+    EXPECT_LT(Clock::now() - start, 3s);
+}
+
+TEST(UciHardening, PerftDepthIsCapped) {
+    LiveSession session;
+    session.send("position startpos");
+    session.send("perft 12");
+    session.send("perft -1");
+    session.send("isready");
+    ASSERT_TRUE(session.wait_for("readyok", 5));
+    EXPECT_TRUE(session.says("info string error: perft 12 is too deep: at most 8 plies"))
+        << session.output();
+    EXPECT_TRUE(session.says("info string error: perft needs a depth from 1 to 8"))
+        << session.output();
+    EXPECT_FALSE(session.says("Nodes searched")) << session.output();
+}
+
 }  // namespace
 }  // namespace mneme

@@ -19,7 +19,8 @@ namespace mneme {
 
 namespace {
 
-constexpr int MAX_PERFT_DEPTH = 12;
+// Deeper counts from an ordinary position take hours; `mneme perft` has no such cap.
+constexpr int MAX_PERFT_DEPTH = 8;
 
 std::optional<std::int64_t> parse_integer(const std::string& text) {
     std::int64_t value = 0;
@@ -424,17 +425,31 @@ void UciProtocol::go(const Words& words) {
 
 void UciProtocol::perft(const Words& words) {
     auto depth = words.size() > 1 ? parse_integer(words[1]) : std::nullopt;
-    if (!depth || *depth < 1 || *depth > MAX_PERFT_DEPTH)
+    if (!depth || *depth < 1)
         return info_string("error: perft needs a depth from 1 to " +
                            std::to_string(MAX_PERFT_DEPTH));
-    Position pos = pos_;
-    std::uint64_t total = 0;
-    for (auto [move, count] : perft_divide(pos, int(*depth))) {
-        out_.line(move_to_uci(pos, move) + ": " + std::to_string(count));
-        total += count;
-    }
-    out_.line("");
-    out_.line("Nodes searched: " + std::to_string(total));
+    if (*depth > MAX_PERFT_DEPTH)
+        return info_string("error: perft " + words[1] + " is too deep: at most " +
+                           std::to_string(MAX_PERFT_DEPTH) +
+                           " plies here (deeper counts take hours; mneme perft has no cap)");
+    // On the search thread, so that "stop", "isready" and "quit" are still answered.
+    thread_.stop_and_wait();
+    search_unlimited_ = false;  // a count ends by itself: the end of input lets it finish
+    thread_.start_job([this, pos = pos_, plies = int(*depth)](const std::atomic<bool>& stop) mutable {
+        bool stopped = false;
+        auto counts = perft_divide(pos, plies, &stop, &stopped);
+        std::uint64_t total = 0;
+        for (auto [move, count] : counts) {
+            out_.line(move_to_uci(pos, move) + ": " + std::to_string(count));
+            total += count;
+        }
+        if (stopped) {
+            info_string("perft stopped after " + std::to_string(counts.size()) + " root moves");
+            return;
+        }
+        out_.line("");
+        out_.line("Nodes searched: " + std::to_string(total));
+    });
 }
 
 }  // namespace mneme
