@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <atomic>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -79,6 +80,19 @@ TEST(PerftKnown, DivideSumsToPerft) {
     for (auto& [move, nodes] : divide) total += nodes;
     EXPECT_EQ(total, 97862u);
     EXPECT_EQ(perft(pos, 0), 1u);
+}
+
+// A stop request ends a divide early; only whole subtrees are reported.
+TEST(PerftKnown, DivideStopsWhenAsked) {
+    Position pos;
+    std::atomic<bool> stop{true};
+    bool stopped = false;
+    EXPECT_TRUE(perft_divide(pos, 5, &stop, &stopped).empty());
+    EXPECT_TRUE(stopped);
+    stop = false;
+    auto counts = perft_divide(pos, 2, &stop, &stopped);
+    EXPECT_FALSE(stopped);
+    EXPECT_EQ(counts.size(), 20u);
 }
 
 // Every ;Dn count of a suite file whose expected value fits the budget (and depth <= max_depth).
