@@ -253,7 +253,7 @@ bool EngineProcess::try_reap(bool block) {
             status_ = status;
             reaped_ = true;
             // Anything the engine started and left behind (a wrapper script's engine) goes
-            // with it; now, while its group id cannot belong to anyone else yet.
+            // with it, at once: a group id is only ever reused once the group is empty.
             kill_group();
             return true;
         }

@@ -68,16 +68,15 @@ public:
 private:
     void close_pipes();
     bool try_reap(bool block);
+    // Ends whatever is left in the child's process group, once, right after the child is
+    // reaped: while the group has members its id cannot be given to anyone else.
+    void kill_group();
 
     pid_t pid_ = -1;
     bool reaped_ = true;
     int status_ = 0;        // waitpid status once reaped
     int to_child_ = -1;     // write end of the child's stdin
     int from_child_ = -1;   // read end of the child's stdout
-    // Ends whatever is left in the child's process group, once: called when the child has
-    // been reaped (then the group id cannot have been reused yet).
-    void kill_group();
-
     std::string buffer_;    // output read but not yet returned as lines
     std::size_t scanned_ = 0;  // bytes of buffer_ known to hold no newline
     bool output_closed_ = false;
