@@ -31,7 +31,11 @@ int run_player(const std::vector<std::string>& words) {
         spec.kind != PlayerKind::GREEDY)
         throw UsageError("--player must be cbr, random or greedy");
     std::cin.tie(nullptr);
-    run_player_uci(spec, std::cin, std::cout);
+    std::string error;
+    if (!run_player_uci(spec, std::cin, std::cout, error)) {
+        std::cerr << "mneme: cannot start the " << spec.name << " player: " << error << '\n';
+        return 1;
+    }
     return 0;
 }
 

@@ -1,4 +1,5 @@
 // mneme perft: node counts for one position, or every ;Dn entry of an EPD suite.
+#include <charconv>
 #include <chrono>
 #include <iostream>
 #include <optional>
@@ -6,6 +7,7 @@
 #include "commands.h"
 #include "mneme/core/perft.h"
 #include "mneme/notation/epd.h"
+#include "mneme/notation/perft_suite.h"
 #include "mneme/notation/uci_move.h"
 
 namespace mneme::app {
@@ -18,37 +20,34 @@ double seconds_since(std::chrono::steady_clock::time_point start) {
 
 int run_suite(const std::string& path, int max_depth) {
     std::vector<std::string> errors;
-    auto records = read_epd_file(path, &errors);
+    std::vector<PerftSuiteRecord> suite = read_perft_suite(path, &errors);
     for (const auto& e : errors) std::cerr << e << '\n';
-    if (!errors.empty() && records.empty()) return 1;
+    if (!errors.empty() && suite.empty()) return 1;
 
     int checked = 0, failed = 0, positions = 0;
     std::uint64_t nodes = 0;
     auto start = std::chrono::steady_clock::now();
-    for (std::size_t i = 0; i < records.size(); ++i) {
-        const EpdRecord& record = records[i];
+    for (const PerftSuiteRecord& entry : suite) {
         Position pos;
         try {
-            pos = record.position();
+            pos = entry.record.position();
         } catch (const FenError& e) {
-            std::cerr << path << ": record " << i + 1 << ": " << e.what() << '\n';
+            std::cerr << path << ":" << entry.line_number << ": " << e.what() << '\n';
             ++failed;
             continue;
         }
         bool any = false;
-        for (const auto& op : record.operations) {
-            if (op.opcode.size() < 2 || op.opcode[0] != 'D' || op.operands.empty()) continue;
-            int depth = std::stoi(op.opcode.substr(1));
-            if (max_depth > 0 && depth > max_depth) continue;
-            std::uint64_t expected = std::stoull(op.operands.front());
-            std::uint64_t got = perft(pos, depth);
+        for (const PerftCount& count : entry.counts) {
+            if (max_depth > 0 && count.depth > max_depth) continue;
+            std::uint64_t got = perft(pos, count.depth);
             nodes += got;
             ++checked;
             any = true;
-            if (got != expected) {
+            if (got != count.nodes) {
                 ++failed;
-                std::cout << "FAIL " << record.position_fields << " depth " << depth
-                          << ": expected " << expected << ", got " << got << '\n';
+                std::cout << "FAIL " << path << ":" << entry.line_number << ": "
+                          << entry.record.position_fields << " depth " << count.depth
+                          << ": expected " << count.nodes << ", got " << got << '\n';
             }
         }
         positions += any;
@@ -57,7 +56,20 @@ int run_suite(const std::string& path, int max_depth) {
     std::cout << path << ": " << checked - failed << "/" << checked << " counts passed over "
               << positions << " positions, " << nodes << " nodes in " << elapsed << " s ("
               << static_cast<std::uint64_t>(nodes / std::max(elapsed, 1e-9)) << " nodes/s)\n";
+    if (!errors.empty())
+        std::cout << errors.size() << " unreadable lines or counts skipped (see above)\n";
     return failed || !errors.empty() ? 1 : 0;
+}
+
+// A depth from the command line: a whole number from 1 to MAX_SUITE_PERFT_DEPTH.
+int parse_depth(const std::string& text) {
+    int depth = 0;
+    auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), depth);
+    if (error != std::errc() || end != text.data() + text.size() || depth < 1 ||
+        depth > MAX_SUITE_PERFT_DEPTH)
+        throw std::runtime_error("perft: the depth '" + text + "' is not a number from 1 to " +
+                                 std::to_string(MAX_SUITE_PERFT_DEPTH));
+    return depth;
 }
 
 }  // namespace
@@ -74,12 +86,11 @@ int perft_command(const Arguments& args) {
         };
         if (a == "--fen") fen = value();
         else if (a == "--suite") suite = value();
-        else if (a == "--depth") depth = std::stoi(value());
+        else if (a == "--depth") depth = parse_depth(value());
         else if (a == "--divide") divide = true;
         else if (a == "--chess960") chess960 = true;
-        else if (!a.empty() && std::isdigit(static_cast<unsigned char>(a[0]))) depth = std::stoi(a);
-        else
-            throw UsageError("unexpected argument '" + a + "'");
+        else if (!a.empty() && std::isdigit(static_cast<unsigned char>(a[0]))) depth = parse_depth(a);
+        else throw UsageError("unexpected argument '" + a + "'");
     }
     if (!suite.empty()) return run_suite(suite, depth.value_or(0));
     if (!depth) throw UsageError("needs a DEPTH or --suite FILE");

@@ -65,5 +65,54 @@ TEST(CbrPlayer, SpeaksUci) {
     EXPECT_TRUE(parse_uci_move(pos, move)) << move;
 }
 
+// "mneme uci --player cbr --cases FILE" with a case base it cannot use refuses to start and
+// says why, instead of answering every "go" with "bestmove 0000".
+TEST(CbrPlayer, UciRefusesToStartWithoutUsableCases) {
+    test::ScratchDirectory dir("cbr_uci_refuses");
+    std::string empty = dir.file("empty.mcases");
+    write_case_base(empty, "no games", {}, 0);
+    std::string garbage = dir.write("garbage.mcases", "not a case base at all");
+    struct Case {
+        std::string path, reason;
+    };
+    for (const Case& c : {Case{dir.file("missing.mcases"), "missing.mcases"},
+                          Case{garbage, "not a usable mneme case base"},
+                          Case{empty, "holds no cases"}}) {
+        std::istringstream in("uci\nisready\nposition startpos\ngo\n");
+        std::ostringstream out;
+        std::string error;
+        EXPECT_FALSE(run_player_uci(parse_player_spec({"proto=cbr", "cases=" + c.path}), in, out,
+                                    error))
+            << c.path;
+        EXPECT_NE(error.find(c.path), std::string::npos) << error;
+        EXPECT_NE(error.find(c.reason), std::string::npos) << error;
+        EXPECT_EQ(out.str(), "") << "nothing is served";
+    }
+}
+
+// A player that cannot move (here: options that keep it from starting) still never answers
+// "bestmove 0000" while a legal move exists; without one it does.
+TEST(CbrPlayer, UciPlaysALegalMoveWhenThePlayerGivesNone) {
+    test::ScratchDirectory dir("cbr_uci_fallback");
+    std::string path = write_random_base(dir);
+    std::ostringstream out;
+    UciPlayerProtocol uci(out, parse_player_spec({"proto=cbr", "cases=" + path}));
+    for (const char* line : {"uci", "setoption name k value zero", "position startpos", "go"})
+        ASSERT_TRUE(uci.handle(line));
+    std::string text = out.str();
+    EXPECT_NE(text.find("info string error:"), std::string::npos) << text;
+    EXPECT_NE(text.find("info string the cbr player gave no move"), std::string::npos) << text;
+    auto at = text.rfind("bestmove ");
+    ASSERT_NE(at, std::string::npos) << text;
+    std::string move = text.substr(at + 9, text.find('\n', at) - at - 9);
+    EXPECT_TRUE(parse_uci_move(Position(), move)) << move;
+
+    std::ostringstream mated_out;
+    UciPlayerProtocol mated(mated_out, parse_player_spec({"proto=cbr", "cases=" + path}));
+    for (const char* line : {"uci", "position fen 7k/6Q1/6K1/8/8/8/8/8 b - - 0 1", "go"})
+        ASSERT_TRUE(mated.handle(line));
+    EXPECT_NE(mated_out.str().find("bestmove 0000"), std::string::npos) << mated_out.str();
+}
+
 }  // namespace
 }  // namespace mneme

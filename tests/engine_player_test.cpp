@@ -2,10 +2,14 @@
 // misbehave must come back as the right fault, and never harm the runner.
 #include <signal.h>
 
+#include <atomic>
 #include <cerrno>
 #include <chrono>
+#include <fstream>
+#include <iterator>
 #include <optional>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include <gtest/gtest.h>
@@ -67,6 +71,23 @@ MoveRequest first_move_request(const Position& start, TimeControl tc) {
 }
 
 bool process_gone(pid_t pid) { return pid > 0 && ::kill(pid, 0) == -1 && errno == ESRCH; }
+
+// Whether a process that is not our child has ended within `limit`: gone, or a zombie that its
+// new parent has not reaped yet (init in a container may never do it).
+bool ends_within(pid_t pid, std::chrono::milliseconds limit) {
+    auto deadline = Clock::now() + limit;
+    for (;;) {
+        std::ifstream stat("/proc/" + std::to_string(pid) + "/stat");
+        if (!stat) return true;
+        std::string text((std::istreambuf_iterator<char>(stat)), std::istreambuf_iterator<char>());
+        std::size_t name_end = text.rfind(')');
+        if (name_end != std::string::npos && name_end + 2 < text.size() &&
+            (text[name_end + 2] == 'Z' || text[name_end + 2] == 'X'))
+            return true;
+        if (Clock::now() >= deadline) return false;
+        std::this_thread::sleep_for(10ms);
+    }
+}
 
 // Plays `plies` moves with `player` taking both sides; each must be legal.
 template <class P>
@@ -437,6 +458,99 @@ TEST(EnginePlayerXboard, VersionOneEngineIsAcceptedAfterTheWait) {
     EXPECT_EQ(player.name(), "mneme_fake_engine");
     player.new_game(Position(), false);
     play_plies(player, 3);
+}
+
+// An engine that writes without end and never a newline (issue 24: "exec tr '\000' a
+// </dev/zero" held a game for 605 s and 141 MB) is cut off at the line cap.
+TEST(EnginePlayerProcess, OutputWithoutNewlineIsCutOffAtTheLineCap) {
+    EngineProcess process;
+    std::string error;
+    ASSERT_TRUE(process.launch({"sh", "-c", "exec tr '\\000' a </dev/zero"}, "", error)) << error;
+    std::string line;
+    auto start = Clock::now();
+    EXPECT_EQ(process.read_line(line, Clock::now() + 60s), EngineProcess::ReadStatus::TOO_LONG);
+    EXPECT_LT(Clock::now() - start, 5s);
+    // The output stays unusable: nothing after it is taken for a line.
+    EXPECT_EQ(process.read_line(line, Clock::now() + 1s), EngineProcess::ReadStatus::TOO_LONG);
+}
+
+// Output that never pauses must not keep the reader past its deadline.
+TEST(EnginePlayerProcess, DeadlineHoldsAgainstOutputThatNeverPauses) {
+    EngineProcess process;
+    std::string error;
+    ASSERT_TRUE(process.launch({"yes", "info depth 1"}, "", error)) << error;
+    std::string line;
+    auto start = Clock::now();
+    auto deadline = start + 300ms;
+    int lines = 0;
+    EngineProcess::ReadStatus status;
+    while ((status = process.read_line(line, deadline)) == EngineProcess::ReadStatus::LINE &&
+           Clock::now() - start < 10s)
+        ++lines;
+    EXPECT_EQ(status, EngineProcess::ReadStatus::TIMEOUT);
+    EXPECT_GT(lines, 0);
+    EXPECT_LT(Clock::now() - start, 3s);
+}
+
+// A wrapper script that runs the engine as its child (no exec): killing the engine kills both.
+TEST(EnginePlayerProcess, KillEndsTheWholeProcessGroup) {
+    EngineProcess process;
+    std::string error;
+    ASSERT_TRUE(process.launch({"sh", "-c", "sleep 1000 & echo $!; wait"}, "", error)) << error;
+    std::string line;
+    ASSERT_EQ(process.read_line(line, Clock::now() + 5s), EngineProcess::ReadStatus::LINE);
+    pid_t child = pid_t(std::stol(line));
+    EXPECT_FALSE(ends_within(child, 0ms));
+    process.kill();
+    EXPECT_TRUE(ends_within(child, 3s)) << "pid " << child << " outlived the engine";
+}
+
+// An engine that exits by itself takes what it started with it.
+TEST(EnginePlayerProcess, AnEngineThatExitsLeavesNothingBehind) {
+    EngineProcess process;
+    std::string error;
+    ASSERT_TRUE(process.launch({"sh", "-c", "sleep 1000 & echo $!"}, "", error)) << error;
+    std::string line;
+    ASSERT_EQ(process.read_line(line, Clock::now() + 5s), EngineProcess::ReadStatus::LINE);
+    pid_t child = pid_t(std::stol(line));
+    EXPECT_TRUE(process.wait_for_exit(5s));
+    EXPECT_TRUE(ends_within(child, 3s)) << "pid " << child << " outlived the engine";
+}
+
+TEST(EnginePlayerUci, EndlessLineIsAProtocolErrorAndTheEngineIsKilled) {
+    UciEnginePlayer player(fake_spec(PlayerKind::UCI, "--endless-line-after 1"));
+    ASSERT_NO_FATAL_FAILURE(start_standard_game(player));
+    pid_t pid = player.process_id();
+    auto start = Clock::now();
+    MoveReply reply = player.play(make_request({}, clock_control(), 60000ms));
+    EXPECT_LT(Clock::now() - start, 10s);
+    EXPECT_EQ(reply.fault, PlayerFault::PROTOCOL_ERROR);
+    EXPECT_NE(reply.detail.find("line longer than 1048576 bytes"), std::string::npos)
+        << reply.detail;
+    EXPECT_FALSE(player.healthy());
+    EXPECT_TRUE(process_gone(pid));
+}
+
+// Ctrl-C at the runner: a player waiting for a move gives up within a fraction of a second,
+// not when the move's deadline passes.
+TEST(EnginePlayerUci, AnInterruptEndsTheWaitForAMove) {
+    UciEnginePlayer player(fake_spec(PlayerKind::UCI, "--hang-after 1"));
+    ASSERT_NO_FATAL_FAILURE(start_standard_game(player));
+    pid_t pid = player.process_id();
+    std::atomic<bool> abort{false};
+    MoveRequest request = make_request({}, clock_control(), 60000ms);
+    request.abort = &abort;
+    std::thread interrupt([&] {
+        std::this_thread::sleep_for(200ms);
+        abort = true;
+    });
+    auto start = Clock::now();
+    MoveReply reply = player.play(request);
+    auto took = Clock::now() - start;
+    interrupt.join();
+    EXPECT_LT(took, 2s);
+    EXPECT_NE(reply.fault, PlayerFault::NONE);
+    EXPECT_TRUE(process_gone(pid));
 }
 
 }  // namespace

@@ -2,10 +2,13 @@
 // players, faults of scripted fake engines recorded without stopping the run, resume.
 #include <gtest/gtest.h>
 
+#include <atomic>
+#include <chrono>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+#include <thread>
 
 #include "mneme/match/adjudication.h"
 #include "mneme/match/game_runner.h"
@@ -365,6 +368,30 @@ TEST(MatchStop, AStopRequestEndsTheRunWithAValidPgn) {
     EXPECT_TRUE(reader.errors().empty());
     EXPECT_EQ(count, outcome.games.size());
 }
+
+#ifdef MNEME_FAKE_ENGINE
+// The stop request (Ctrl-C) does not wait for a silent engine's minute-long clock to run out.
+TEST(MatchStop, AStopRequestDoesNotWaitForAThinkingEngine) {
+    TournamentSettings settings;
+    settings.players.push_back(spec({std::string("cmd=") + MNEME_FAKE_ENGINE + " --hang-after 1",
+                                     "proto=uci", "name=silent", "tc=60"}));
+    settings.players.push_back(spec({"proto=greedy", "name=greedy", "tc=60"}));
+    settings.games_per_encounter = 2;
+    settings.concurrency = 2;
+    std::atomic<bool> stop{false};
+    std::ostringstream log;
+    std::thread stopper([&] {
+        std::this_thread::sleep_for(std::chrono::milliseconds(500));
+        stop = true;
+    });
+    auto start = std::chrono::steady_clock::now();
+    TournamentOutcome outcome = run_tournament(settings, log, &stop);
+    auto took = std::chrono::steady_clock::now() - start;
+    stopper.join();
+    EXPECT_TRUE(outcome.interrupted);
+    EXPECT_LT(took, std::chrono::seconds(5)) << log.str();
+}
+#endif
 
 }  // namespace
 }  // namespace mneme

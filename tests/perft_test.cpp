@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <atomic>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -11,6 +12,7 @@
 #include "mneme/core/movegen.h"
 #include "mneme/core/position.h"
 #include "mneme/notation/epd.h"
+#include "mneme/notation/perft_suite.h"
 #include "test_data.h"
 
 namespace mneme {
@@ -79,6 +81,58 @@ TEST(PerftKnown, DivideSumsToPerft) {
     for (auto& [move, nodes] : divide) total += nodes;
     EXPECT_EQ(total, 97862u);
     EXPECT_EQ(perft(pos, 0), 1u);
+}
+
+// A stop request ends a divide early; only whole subtrees are reported.
+TEST(PerftKnown, DivideStopsWhenAsked) {
+    Position pos;
+    std::atomic<bool> stop{true};
+    bool stopped = false;
+    EXPECT_TRUE(perft_divide(pos, 5, &stop, &stopped).empty());
+    EXPECT_TRUE(stopped);
+    stop = false;
+    auto counts = perft_divide(pos, 2, &stop, &stopped);
+    EXPECT_FALSE(stopped);
+    EXPECT_EQ(counts.size(), 20u);
+}
+
+// Suite numbers are read strictly: a sign, trailing characters or a number out of range is an
+// error naming the file, the line and the operation, and that count alone is left out.
+TEST(PerftSuiteFile, NumbersAreParsedStrictly) {
+    test::ScratchDirectory dir("perft_suite");
+    std::string path = dir.write(
+        "suite.epd",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - ;D1 20 ;D2 400\n"
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - ;D1 -15 ;D2 4x00 ;D3 8902\n"
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - ;D1 99999999999999999999\n"
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - ;D0 1 ;D99 5 ;Dx 3 ;D1\n"
+        "garbage\n");
+    std::vector<std::string> errors;
+    std::vector<PerftSuiteRecord> suite = read_perft_suite(path, &errors);
+    ASSERT_EQ(suite.size(), 4u);
+    EXPECT_EQ(suite[0].line_number, 1);
+    ASSERT_EQ(suite[0].counts.size(), 2u);
+    EXPECT_EQ(suite[0].counts[1].depth, 2);
+    EXPECT_EQ(suite[0].counts[1].nodes, 400u);
+    ASSERT_EQ(suite[1].counts.size(), 1u);
+    EXPECT_EQ(suite[1].counts[0].depth, 3);
+    EXPECT_TRUE(suite[2].counts.empty());
+    EXPECT_TRUE(suite[3].counts.empty());
+
+    const std::vector<std::string> expected = {
+        path + ":2: D1: the count '-15' is not a whole number",
+        path + ":2: D2: the count '4x00' is not a whole number",
+        path + ":3: D1: the count '99999999999999999999' is too large",
+        path + ":4: D0: the depth '0' is not a number from 1 to 64",
+        path + ":4: D99: the depth '99' is not a number from 1 to 64",
+        path + ":4: Dx: the depth 'x' is not a number from 1 to 64",
+        path + ":4: D1: no count",
+    };
+    ASSERT_GE(errors.size(), expected.size());
+    for (std::size_t i = 0; i < expected.size(); ++i) EXPECT_EQ(errors[i], expected[i]);
+    // The line that is no EPD at all is reported too.
+    ASSERT_EQ(errors.size(), expected.size() + 1);
+    EXPECT_EQ(errors.back().rfind(path + ":5: ", 0), 0u) << errors.back();
 }
 
 // Every ;Dn count of a suite file whose expected value fits the budget (and depth <= max_depth).

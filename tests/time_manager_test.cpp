@@ -1,6 +1,8 @@
 // The time allocation rules: what a search may spend for every kind of limit.
 #include <gtest/gtest.h>
 
+#include <chrono>
+#include <limits>
 #include <random>
 
 #include "mneme/search/time_manager.h"
@@ -132,6 +134,64 @@ TEST(TimeManager, HardLimitIsReachedOnTheClock) {
     }
     EXPECT_TRUE(time.out_of_time());
     EXPECT_GE(time.elapsed_ms(), 10);
+}
+
+// Whatever a GUI sends, the budget is computed without overflow and stays sane: UBSan in the
+// sanitizer build checks the arithmetic, this the outcome.
+TEST(TimeManager, ExtremeClocksNeitherOverflowNorMoveInstantly) {
+    constexpr std::int64_t huge = std::numeric_limits<std::int64_t>::max();
+    for (std::int64_t clock : {huge, huge - 1, MAX_CLOCK_MS * 10}) {
+        for (std::int64_t increment : {std::int64_t(0), huge}) {
+            for (int moves_to_go : {0, 1, 30, std::numeric_limits<int>::max()}) {
+                SearchLimits limits = clock_limits(clock, increment, moves_to_go);
+                TimeManager time;
+                time.start(limits, WHITE);
+                EXPECT_TRUE(time.is_timed());
+                // Whole days to think: nothing wrapped round to a tiny or negative limit.
+                EXPECT_GT(time.soft_limit_ms(), 86'400'000) << clock << " " << increment;
+                EXPECT_LE(time.soft_limit_ms(), time.hard_limit_ms());
+            }
+        }
+    }
+    SearchLimits fixed;
+    fixed.movetime_ms = huge;
+    TimeManager time;
+    time.start(fixed, BLACK);
+    EXPECT_GT(time.hard_limit_ms(), 86'400'000);
+    // An overhead as large as the clock leaves the least there is, not a negative budget.
+    SearchLimits overhead = clock_limits(huge, huge);
+    overhead.move_overhead_ms = huge;
+    time.start(overhead, WHITE);
+    EXPECT_GE(time.soft_limit_ms(), 1);
+    EXPECT_LE(time.soft_limit_ms(), time.hard_limit_ms());
+}
+
+// A clock below zero has run out: no time to think beyond the first iteration.
+TEST(TimeManager, NegativeClockMeansMoveAtOnce) {
+    for (std::int64_t clock : {std::int64_t(-1), std::int64_t(-500),
+                               SearchLimits::NO_CLOCK + 1}) {
+        SearchLimits limits = clock_limits(clock, 1'000);
+        limits.time_ms[BLACK] = 60'000;
+        ASSERT_TRUE(limits.has_clock(WHITE));
+        TimeManager time;
+        time.start(limits, WHITE);
+        EXPECT_TRUE(time.is_timed());
+        EXPECT_TRUE(time.should_stop_iterating()) << clock;
+        EXPECT_EQ(emergency_depth_limit(limits, WHITE), 1) << clock;
+    }
+    EXPECT_FALSE(SearchLimits().has_clock(WHITE));
+}
+
+// The clock runs from when the request was read, not from when the search began.
+TEST(TimeManager, CountsFromTheStartTimeGiven) {
+    SearchLimits limits;
+    limits.movetime_ms = 300;
+    limits.move_overhead_ms = 0;
+    limits.start_time = std::chrono::steady_clock::now() - std::chrono::milliseconds(400);
+    TimeManager time;
+    time.start(limits, WHITE);
+    EXPECT_GE(time.elapsed_ms(), 400);
+    EXPECT_TRUE(time.out_of_time());
 }
 
 }  // namespace

@@ -13,6 +13,7 @@
 #include "mneme/notation/uci_move.h"
 #include "mneme/protocol/engine_protocol.h"
 #include "mneme/protocol/xboard_protocol.h"
+#include "protocol_test_util.h"
 
 namespace mneme {
 namespace {
@@ -34,45 +35,6 @@ public:
 private:
     std::ostringstream out_;
     XboardProtocol protocol_{out_};
-};
-
-// An output stream that the test thread may read while the search thread writes to it.
-class SharedOutput : public std::streambuf {
-public:
-    std::string text() {
-        std::lock_guard lock(mutex_);
-        return text_;
-    }
-    // Polls until `needle` appears `count` times; false after `seconds`.
-    bool wait_for(const std::string& needle, int count, int seconds) {
-        auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(seconds);
-        while (std::chrono::steady_clock::now() < deadline) {
-            std::string now = text();
-            int found = 0;
-            for (auto at = now.find(needle); at != std::string::npos;
-                 at = now.find(needle, at + 1))
-                ++found;
-            if (found >= count) return true;
-            std::this_thread::sleep_for(std::chrono::milliseconds(2));
-        }
-        return false;
-    }
-
-protected:
-    int overflow(int c) override {
-        std::lock_guard lock(mutex_);
-        if (c != EOF) text_ += char(c);
-        return c;
-    }
-    std::streamsize xsputn(const char* s, std::streamsize n) override {
-        std::lock_guard lock(mutex_);
-        text_.append(s, std::size_t(n));
-        return n;
-    }
-
-private:
-    std::mutex mutex_;
-    std::string text_;
 };
 
 // The text after `prefix` on the last line that starts with it.
@@ -143,6 +105,42 @@ TEST(Xboard, PlaysQuicklyWithAlmostNoTimeLeft) {
     EXPECT_LT(elapsed, std::chrono::milliseconds(500));
 }
 
+// "time" below zero: the engine's clock has run out, so it moves at once. It used to be
+// ignored, and the engine planned with the five minutes of "level".
+TEST(Xboard, NegativeClockMovesAtOnce) {
+    Session session;
+    session.send("new\nlevel 0 5 0\nforce\nusermove e2e4\ntime -500\notim 30000");
+    EXPECT_FALSE(session.says("Error")) << session.output();
+    auto start = std::chrono::steady_clock::now();
+    session.send("go");
+    session.wait();
+    EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::milliseconds(1000));
+    Position pos;
+    pos.do_move(parse_uci_move(pos, "e2e4"));
+    EXPECT_TRUE(parse_uci_move(pos, last_line_after(session.output(), "move ")))
+        << session.output();
+}
+
+// Numbers far beyond any integer are clamped before they are converted (the conversion is
+// undefined; the sanitizer build checks it): huge limits mean a long think that "?" ends.
+TEST(Xboard, HugeNumbersAreClampedNotConverted) {
+    test::SharedOutput buffer;
+    std::ostream out(&buffer);
+    XboardProtocol protocol(out);
+    for (const char* line : {"xboard", "protover 2", "new", "cores 1e300", "sd 1e300", "st 1e300",
+                             "level 1e300 1e300 1e300", "time 1e300", "otim -1e300", "ping 1"})
+        protocol.handle(line);
+    ASSERT_TRUE(buffer.wait_for("pong 1", 1, 5)) << buffer.text();
+    EXPECT_EQ(buffer.text().find("Error"), std::string::npos) << buffer.text();
+    protocol.handle("go");
+    std::this_thread::sleep_for(std::chrono::milliseconds(300));
+    EXPECT_EQ(buffer.text().find("\nmove "), std::string::npos) << buffer.text();
+    protocol.handle("?");
+    ASSERT_TRUE(buffer.wait_for("\nmove ", 1, 10)) << buffer.text();
+    EXPECT_TRUE(parse_uci_move(Position(), last_line_after(buffer.text(), "move ")));
+    protocol.handle("quit");
+}
+
 TEST(Xboard, MoveNowStopsALongThink) {
     Session session;
     session.send("new\nlevel 0 60 0\ngo");  // an hour: only "?" ends this move soon
@@ -203,7 +201,7 @@ TEST(Xboard, LegacyColourCommands) {
 }
 
 TEST(Xboard, PondersAndPlaysAtOnceOnTheExpectedReply) {
-    SharedOutput buffer;
+    test::SharedOutput buffer;
     std::ostream out(&buffer);
     XboardProtocol protocol(out);
     for (const char* line : {"xboard", "protover 2", "new", "hard", "post", "level 0 1 0",

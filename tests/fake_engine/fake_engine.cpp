@@ -2,6 +2,7 @@
 // is "xboard"), plays the first legal move, and misbehaves on request:
 //   --crash-after N      exit(3) when asked for its N-th move
 //   --hang-after N       from the N-th move on, answer nothing at all (keeps reading stdin)
+//   --endless-line-after N   on the N-th move, write "a" without end and never a newline
 //   --illegal-after N    answer "e2e5" from the N-th move on
 //   --slow-after N --delay-ms D   sleep D ms before each move from the N-th on
 //   --no-uciok           never finish the handshake (XBoard: "feature done=0" only)
@@ -30,6 +31,7 @@ namespace {
 
 struct Behaviour {
     int crash_after = 0, hang_after = 0, illegal_after = 0, slow_after = 0, resign_after = 0;
+    int endless_line_after = 0;
     int delay_ms = 0;
     bool no_uciok = false, garbage = false, sends_info = false, offers_draw = false;
     bool rejects_moves = false, xboard_v1 = false, legacy_depth = false, echo_limits = false;
@@ -53,6 +55,12 @@ bool from(int n) { return n > 0 && moves_asked >= n; }
 std::string think(bool xboard) {
     ++moves_asked;
     if (behaviour.crash_after == moves_asked) std::exit(3);
+    if (behaviour.endless_line_after == moves_asked) {
+        const std::string chunk(1 << 16, 'a');
+        while (std::cout.write(chunk.data(), std::streamsize(chunk.size())).flush()) {
+        }
+        std::exit(0);  // the reader has gone
+    }
     if (from(behaviour.hang_after)) {
         hung = true;
         return "";
@@ -177,6 +185,7 @@ int main(int argc, char** argv) {
         auto number = [&] { return i + 1 < argc ? std::atoi(argv[++i]) : 0; };
         if (arg == "--crash-after") behaviour.crash_after = number();
         else if (arg == "--hang-after") behaviour.hang_after = number();
+        else if (arg == "--endless-line-after") behaviour.endless_line_after = number();
         else if (arg == "--illegal-after") behaviour.illegal_after = number();
         else if (arg == "--slow-after") behaviour.slow_after = number();
         else if (arg == "--delay-ms") behaviour.delay_ms = number();

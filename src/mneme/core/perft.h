@@ -1,6 +1,7 @@
 // Perft: counting leaf nodes of the legal move tree, the standard move generator proof.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <utility>
 #include <vector>
@@ -12,7 +13,10 @@ namespace mneme {
 // Number of leaf nodes `depth` plies below `pos` (1 at depth 0).
 std::uint64_t perft(Position& pos, int depth);
 
-// The same count split by root move, in generation order.
-std::vector<std::pair<Move, std::uint64_t>> perft_divide(Position& pos, int depth);
+// The same count split by root move, in generation order. When `stop` becomes true the count
+// ends early: the moves counted so far are returned and `stopped` (if given) is set.
+std::vector<std::pair<Move, std::uint64_t>> perft_divide(Position& pos, int depth,
+                                                         const std::atomic<bool>* stop = nullptr,
+                                                         bool* stopped = nullptr);
 
 }  // namespace mneme

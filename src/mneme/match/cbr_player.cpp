@@ -22,7 +22,13 @@ bool CbrPlayer::start(std::string& error) {
         if (!parse_cbr_setting(name, value, settings, error)) return false;
     }
     try {
-        agent_ = std::make_unique<CbrAgent>(CaseBase::open(spec_.cases_path), settings);
+        std::shared_ptr<const CaseBase> cases = CaseBase::open(spec_.cases_path);
+        // Every move would be a random fallback: that is not the player that was asked for.
+        if (cases->cases().empty()) {
+            error = spec_.cases_path + ": the case base holds no cases";
+            return false;
+        }
+        agent_ = std::make_unique<CbrAgent>(std::move(cases), settings);
     } catch (const std::exception& e) {
         error = e.what();
         return false;

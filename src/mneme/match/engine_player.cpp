@@ -1,5 +1,7 @@
 #include "mneme/match/engine_player.h"
 
+#include <algorithm>
+
 #include "mneme/match/engine_report.h"
 #include "mneme/util/text.h"
 
@@ -8,6 +10,9 @@ namespace mneme {
 namespace {
 
 using std::chrono::milliseconds;
+
+// How often a player waiting for a move looks at the runner's abort flag.
+constexpr milliseconds ABORT_POLL_INTERVAL{50};
 
 std::int64_t ms_since(EngineProcess::Clock::time_point start) {
     return std::chrono::duration_cast<milliseconds>(EngineProcess::Clock::now() - start).count();
@@ -127,13 +132,32 @@ MoveReply EnginePlayer::search(const MoveRequest& request, const std::string& go
     bool stop_sent = false;
     MoveReply reply;
     std::string line;
+    // The engine cannot be trusted any more: it is killed and restarted before the next game.
+    auto give_up = [&](PlayerFault fault, std::string detail) {
+        kill_engine();
+        healthy_ = false;
+        engine_killed();
+        reply.fault = fault;
+        reply.detail = std::move(detail);
+        reply.elapsed_ms = ms_since(go_time);
+        return reply;
+    };
     for (;;) {
-        auto status = process_.read_line(line, deadline);
+        if (request.abort && request.abort->load())
+            return give_up(PlayerFault::STALLED, "the runner was interrupted; engine killed");
+        // In short waits when the runner may be interrupted, so that it ends promptly.
+        auto wait_until = request.abort ? std::min(deadline, Clock::now() + ABORT_POLL_INTERVAL)
+                                        : deadline;
+        auto status = process_.read_line(line, wait_until);
+        if (status == EngineProcess::ReadStatus::TIMEOUT && wait_until < deadline) continue;
         if (status == EngineProcess::ReadStatus::CLOSED) {
             MoveReply crash = crash_reply("closed its output");
             crash.elapsed_ms = ms_since(go_time);
             return crash;
         }
+        if (status == EngineProcess::ReadStatus::TOO_LONG)
+            return give_up(PlayerFault::PROTOCOL_ERROR,
+                           EngineProcess::line_too_long_error() + "; engine killed");
         if (status == EngineProcess::ReadStatus::TIMEOUT) {
             if (!stop_sent) {
                 stop_sent = true;
@@ -142,15 +166,9 @@ MoveReply EnginePlayer::search(const MoveRequest& request, const std::string& go
                 continue;
             }
             // Not even the stop command got an answer: the engine is hung.
-            kill_engine();
-            healthy_ = false;
-            engine_killed();
-            reply.fault = overrun;
-            reply.detail = "no move within " + std::to_string(request.deadline->count()) +
-                           " ms, nor " + std::to_string(spec_.stop_grace.count()) +
-                           " ms after " + stop_command_ + "; engine killed";
-            reply.elapsed_ms = ms_since(go_time);
-            return reply;
+            return give_up(overrun, "no move within " + std::to_string(request.deadline->count()) +
+                                        " ms, nor " + std::to_string(spec_.stop_grace.count()) +
+                                        " ms after " + stop_command_ + "; engine killed");
         }
         std::vector<std::string_view> words = split_whitespace(line);
         if (words.empty()) continue;

@@ -72,7 +72,10 @@ bool EngineProcess::launch(const std::vector<std::string>& argv,
                            bool discard_stderr) {
     kill();
     buffer_.clear();
+    scanned_ = 0;
     output_closed_ = false;
+    line_too_long_ = false;
+    late_read_deadline_ = Clock::time_point::min();
     if (argv.empty() || argv[0].empty()) {
         error = "empty engine command";
         return false;
@@ -142,6 +145,7 @@ bool EngineProcess::launch(const std::vector<std::string>& argv,
     if (null_fd >= 0) ::close(null_fd);
     pid_ = pid;
     reaped_ = false;
+    group_killed_ = false;
     to_child_ = in_pipe[1];
     from_child_ = out_pipe[0];
 
@@ -172,31 +176,48 @@ bool EngineProcess::write_line(std::string_view text) {
     return write_without_sigpipe(to_child_, line.data(), line.size());
 }
 
+std::string EngineProcess::line_too_long_error() {
+    return "line longer than " + std::to_string(MAX_LINE_LENGTH) + " bytes";
+}
+
 EngineProcess::ReadStatus EngineProcess::read_line(std::string& line,
                                                    Clock::time_point deadline) {
+    auto take_line = [&](std::size_t length, std::size_t skip) {
+        line.assign(buffer_, 0, length);
+        buffer_.erase(0, length + skip);
+        scanned_ = 0;
+        if (!line.empty() && line.back() == '\r') line.pop_back();
+        return ReadStatus::LINE;
+    };
     for (;;) {
-        std::size_t newline = buffer_.find('\n');
-        if (newline != std::string::npos) {
-            line.assign(buffer_, 0, newline);
-            buffer_.erase(0, newline + 1);
-            if (!line.empty() && line.back() == '\r') line.pop_back();
-            return ReadStatus::LINE;
+        if (line_too_long_) return ReadStatus::TOO_LONG;
+        // Only the bytes not looked at before: an engine that writes without newlines must
+        // not make every read rescan all it wrote.
+        std::size_t newline = buffer_.find('\n', scanned_);
+        if (newline != std::string::npos && newline <= MAX_LINE_LENGTH)
+            return take_line(newline, 1);
+        scanned_ = buffer_.size();
+        if (newline != std::string::npos || buffer_.size() > MAX_LINE_LENGTH) {
+            line_too_long_ = true;
+            buffer_.clear();
+            scanned_ = 0;
+            return ReadStatus::TOO_LONG;
         }
         if (output_closed_ || from_child_ < 0) {
             // A last line without its newline still counts.
-            if (!buffer_.empty()) {
-                line = std::move(buffer_);
-                buffer_.clear();
-                if (!line.empty() && line.back() == '\r') line.pop_back();
-                return ReadStatus::LINE;
-            }
+            if (!buffer_.empty()) return take_line(buffer_.size(), 0);
             return ReadStatus::CLOSED;
         }
+        // Checked before every wait and read, not only when nothing came: an engine that
+        // never stops writing would otherwise hold the runner forever. Past the deadline,
+        // what has already arrived is still read, once (one read takes a whole pipe's worth).
         auto now = Clock::now();
-        int timeout_ms = 0;
-        if (deadline == Clock::time_point::max()) {
-            timeout_ms = -1;
-        } else if (deadline > now) {
+        bool late = now >= deadline;
+        if (late && late_read_deadline_ == deadline) return ReadStatus::TIMEOUT;
+        int timeout_ms = -1;
+        if (late) {
+            timeout_ms = 0;
+        } else if (deadline != Clock::time_point::max()) {
             // Rounded up so that a wait never ends just before the deadline.
             auto left = std::chrono::ceil<std::chrono::milliseconds>(deadline - now).count();
             timeout_ms = int(std::min<long long>(left, 1 << 30));
@@ -208,11 +229,9 @@ EngineProcess::ReadStatus EngineProcess::read_line(std::string& line,
             output_closed_ = true;
             continue;
         }
-        if (ready == 0) {
-            if (Clock::now() >= deadline) return ReadStatus::TIMEOUT;
-            continue;
-        }
-        char chunk[4096];
+        if (late) late_read_deadline_ = deadline;
+        if (ready == 0) continue;  // the deadline check above ends the wait
+        char chunk[65536];
         ssize_t n = ::read(from_child_, chunk, sizeof chunk);
         if (n < 0) {
             if (errno == EINTR || errno == EAGAIN) continue;
@@ -233,6 +252,9 @@ bool EngineProcess::try_reap(bool block) {
         if (r == pid_) {
             status_ = status;
             reaped_ = true;
+            // Anything the engine started and left behind (a wrapper script's engine) goes
+            // with it, at once: a group id is only ever reused once the group is empty.
+            kill_group();
             return true;
         }
         if (r < 0 && errno == EINTR) continue;
@@ -261,16 +283,23 @@ void EngineProcess::kill(std::chrono::milliseconds grace, bool terminate_first) 
     if (launched() && !reaped_) {
         // Closing stdin first lets an engine that stops on end of input exit cleanly.
         close_fd(to_child_);
+        // The whole group (the child leads it, see launch): a wrapper script's engine too.
         if (terminate_first) {
-            ::kill(pid_, SIGTERM);
+            ::kill(-pid_, SIGTERM);
             wait_for_exit(grace);
         }
         if (!reaped_) {
-            ::kill(pid_, SIGKILL);
+            ::kill(-pid_, SIGKILL);
             try_reap(true);
         }
     }
     close_pipes();
+}
+
+void EngineProcess::kill_group() {
+    if (group_killed_ || pid_ <= 0) return;
+    group_killed_ = true;
+    ::kill(-pid_, SIGKILL);
 }
 
 void EngineProcess::close_pipes() {

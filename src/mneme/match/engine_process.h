@@ -19,7 +19,11 @@ public:
         LINE,     // a complete line (without "\n" or "\r\n")
         TIMEOUT,  // the deadline passed first
         CLOSED,   // the child closed its output (usually: it exited)
+        TOO_LONG, // a line ran past MAX_LINE_LENGTH: the output is unusable from here on
     };
+
+    // No protocol line comes near this; an engine writing more without a newline is broken.
+    static constexpr std::size_t MAX_LINE_LENGTH = std::size_t(1) << 20;
 
     EngineProcess() = default;
     ~EngineProcess();  // kills the child if it still runs
@@ -38,15 +42,20 @@ public:
     // Sends `text` and a newline. False when the child is gone (never raises SIGPIPE).
     bool write_line(std::string_view text);
 
-    // The next line of output, waiting until `deadline` at most.
+    // The next line of output, waiting until `deadline` at most: an engine that writes
+    // without pause still times out.
     ReadStatus read_line(std::string& line, Clock::time_point deadline);
+    // "line longer than 1048576 bytes": the error for TOO_LONG.
+    static std::string line_too_long_error();
 
     // Whether the child has not exited yet (reaps it if it has).
     bool running();
     // Waits up to `timeout` for the child to exit by itself; true once it has.
     bool wait_for_exit(std::chrono::milliseconds timeout);
-    // Ends the child: SIGTERM (when `terminate_first`), then SIGKILL if it is still there after
-    // `grace`; always reaped, so no zombie stays behind. Closes the pipes.
+    // Ends the child and its process group (a wrapper script's engine with it): SIGTERM
+    // (when `terminate_first`), then SIGKILL if the child is still there after `grace`, and
+    // SIGKILL for whatever is left in its group; always reaped, so no zombie stays behind.
+    // Closes the pipes.
     void kill(std::chrono::milliseconds grace = std::chrono::milliseconds(200),
               bool terminate_first = true);
 
@@ -59,6 +68,9 @@ public:
 private:
     void close_pipes();
     bool try_reap(bool block);
+    // Ends whatever is left in the child's process group, once, right after the child is
+    // reaped: while the group has members its id cannot be given to anyone else.
+    void kill_group();
 
     pid_t pid_ = -1;
     bool reaped_ = true;
@@ -66,7 +78,12 @@ private:
     int to_child_ = -1;     // write end of the child's stdin
     int from_child_ = -1;   // read end of the child's stdout
     std::string buffer_;    // output read but not yet returned as lines
+    std::size_t scanned_ = 0;  // bytes of buffer_ known to hold no newline
     bool output_closed_ = false;
+    bool line_too_long_ = false;
+    // The deadline for which read_line already took what had arrived after it had passed.
+    Clock::time_point late_read_deadline_ = Clock::time_point::min();
+    bool group_killed_ = true;
 };
 
 }  // namespace mneme

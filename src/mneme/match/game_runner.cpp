@@ -176,6 +176,7 @@ GameRecord play_game(Player& white, Player& black, const Opening& opening,
             ask.time_left_ms[WHITE] = ask.time_left_ms[BLACK] = rf.referee_limit.base_ms;
             ask.increment_ms[WHITE] = ask.increment_ms[BLACK] = rf.referee_limit.increment_ms;
             ask.deadline = settings.hang_timeout;
+            ask.abort = abort;
             rf.referee->new_game(ask.start, opening.chess960);
             MoveReply verdict = rf.referee->play(ask);
             if (verdict.fault == PlayerFault::NONE && verdict.has_score) {
@@ -202,6 +203,7 @@ GameRecord play_game(Player& white, Player& black, const Opening& opening,
             request.increment_ms[c] = clocked ? settings.time_control[c].increment_ms : 0;
         }
         request.moves_to_go = clocks[us].moves_to_go();
+        request.abort = abort;
         const TimeControl& tc = settings.time_control[us];
         if (tc.has_clock())
             request.deadline = std::chrono::milliseconds(

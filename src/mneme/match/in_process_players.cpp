@@ -38,10 +38,21 @@ bool parse_number(const std::string& value, long long low, long long high, long 
 // Calls searcher.stop() if the search is still running at the deadline.
 class Watchdog {
 public:
-    Watchdog(Searcher& searcher, std::chrono::milliseconds after) {
-        thread_ = std::thread([this, &searcher, after] {
+    // Stops the search after `after`, or as soon as `abort` (optional) is set.
+    Watchdog(Searcher& searcher, std::chrono::milliseconds after, const std::atomic<bool>* abort) {
+        thread_ = std::thread([this, &searcher, after, abort] {
+            auto deadline = std::chrono::steady_clock::now() + after;
             std::unique_lock lock(mutex_);
-            if (!done_cv_.wait_for(lock, after, [this] { return done_; })) searcher.stop();
+            while (!done_) {
+                auto now = std::chrono::steady_clock::now();
+                if (now >= deadline || (abort && abort->load())) {
+                    searcher.stop();
+                    return;
+                }
+                auto wake = abort ? std::min(deadline, now + std::chrono::milliseconds(50))
+                                  : deadline;
+                done_cv_.wait_until(lock, wake);
+            }
         });
     }
     ~Watchdog() {
@@ -229,7 +240,9 @@ MoveReply MnemePlayer::play(const MoveRequest& request) {
     SearchResult result;
     {
         std::optional<Watchdog> watchdog;
-        if (request.deadline) watchdog.emplace(*searcher_, *request.deadline);
+        if (request.deadline || request.abort)
+            watchdog.emplace(*searcher_, request.deadline.value_or(std::chrono::hours(24 * 365)),
+                             request.abort);
         result = searcher_->search(request.position, limits);
     }
     MoveReply reply;

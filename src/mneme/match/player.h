@@ -3,6 +3,7 @@
 // runner owns the clocks and the referee; a player only answers "your move" requests.
 #pragma once
 
+#include <atomic>
 #include <chrono>
 #include <cstdint>
 #include <memory>
@@ -41,6 +42,9 @@ struct MoveRequest {
     // After this much wall time with no move, give up on the player: stop it, and if it still
     // does not answer within its grace period, treat it as hung. Absent: wait indefinitely.
     std::optional<std::chrono::milliseconds> deadline;
+    // The runner is being interrupted (Ctrl-C): when this becomes true a player gives up on
+    // the move within a fraction of a second, and the reply means nothing. Not owned.
+    const std::atomic<bool>* abort = nullptr;
 };
 
 // What came back: a move, or a fault; plus what the player said about its search.

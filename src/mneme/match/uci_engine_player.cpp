@@ -96,6 +96,11 @@ bool UciEnginePlayer::start(std::string& error) {
             process_.kill();
             return false;
         }
+        if (status == EngineProcess::ReadStatus::TOO_LONG) {
+            error = EngineProcess::line_too_long_error() + " before uciok";
+            process_.kill();
+            return false;
+        }
         std::vector<std::string_view> words = split_whitespace(line);
         if (words.empty()) continue;
         if (words[0] == "uciok") break;
@@ -141,6 +146,11 @@ bool UciEnginePlayer::wait_for(std::string_view token, Clock::time_point deadlin
         }
         if (status == EngineProcess::ReadStatus::CLOSED) {
             error = exit_error("while waiting for " + std::string(token));
+            return false;
+        }
+        if (status == EngineProcess::ReadStatus::TOO_LONG) {
+            error = EngineProcess::line_too_long_error() + " while waiting for " +
+                    std::string(token);
             return false;
         }
         std::vector<std::string_view> words = split_whitespace(line);

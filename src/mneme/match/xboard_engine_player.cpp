@@ -201,6 +201,11 @@ bool XboardEnginePlayer::start(std::string& error) {
             process_.kill();
             return false;
         }
+        if (status == EngineProcess::ReadStatus::TOO_LONG) {
+            error = EngineProcess::line_too_long_error() + " during the handshake";
+            process_.kill();
+            return false;
+        }
         std::vector<std::string_view> words = split_whitespace(line);
         if (words.empty() || words[0] != "feature") continue;
         answer_features(line);
@@ -251,6 +256,11 @@ bool XboardEnginePlayer::drain(std::string& error, PlayerFault& fault) {
         if (status == EngineProcess::ReadStatus::CLOSED) {
             error = exit_error("");
             fault = PlayerFault::CRASHED;
+            return false;
+        }
+        if (status == EngineProcess::ReadStatus::TOO_LONG) {
+            error = EngineProcess::line_too_long_error();
+            fault = PlayerFault::PROTOCOL_ERROR;
             return false;
         }
         std::vector<std::string_view> words = split_whitespace(line);

@@ -1,5 +1,6 @@
 #include "mneme/protocol/uci_player_protocol.h"
 
+#include "mneme/core/movegen.h"
 #include "mneme/match/cbr_player.h"
 #include "mneme/notation/uci_move.h"
 #include "mneme/protocol/engine_protocol.h"
@@ -46,16 +47,24 @@ bool UciPlayerProtocol::handle(const std::string& text) {
     return true;
 }
 
-bool UciPlayerProtocol::ensure_started() {
-    if (started_) return true;
+bool UciPlayerProtocol::start(std::string& error) {
     player_ = make_player(spec_);
-    std::string error;
     if (!player_->start(error)) {
-        line("info string error: " + error);
         player_.reset();
+        started_ = false;
         return false;
     }
     started_ = true;
+    return true;
+}
+
+bool UciPlayerProtocol::ensure_started() {
+    if (started_) return true;
+    std::string error;
+    if (!start(error)) {
+        line("info string error: " + error);
+        return false;
+    }
     return true;
 }
 
@@ -112,25 +121,41 @@ void UciPlayerProtocol::set_position(const Words& words) {
 }
 
 void UciPlayerProtocol::go() {
-    if (!ensure_started()) return line("bestmove 0000");
-    MoveRequest request;
-    request.start = start_;
-    request.moves = moves_;
-    request.position = position_;
-    MoveReply reply = player_->play(request);
-    if (auto* cbr = dynamic_cast<CbrPlayer*>(player_.get()))
-        for (const std::string& text : cbr->last_trace()) line("info string " + text);
-    if (reply.has_score)
-        line("info depth " + std::to_string(reply.depth) + " score cp " +
-             std::to_string(reply.score));
-    line("bestmove " + (reply.move ? move_to_uci(position_, reply.move) : std::string("0000")));
+    MoveList<LEGAL> legal(position_);
+    // Mate or stalemate: the null move is the only honest answer.
+    if (legal.size() == 0) return line("bestmove 0000");
+    Move move = Move::none();
+    if (ensure_started()) {
+        MoveRequest request;
+        request.start = start_;
+        request.moves = moves_;
+        request.position = position_;
+        MoveReply reply = player_->play(request);
+        if (auto* cbr = dynamic_cast<CbrPlayer*>(player_.get()))
+            for (const std::string& text : cbr->last_trace()) line("info string " + text);
+        if (reply.has_score)
+            line("info depth " + std::to_string(reply.depth) + " score cp " +
+                 std::to_string(reply.score));
+        move = reply.move;
+    }
+    if (!legal.contains(move)) {
+        // A GUI takes "bestmove 0000" as resignation or a crash; any legal move is better.
+        Move fallback = *legal.begin();
+        line("info string the " + spec_.name + " player gave no move; playing " +
+             move_to_uci(position_, fallback) + ", the first legal move, instead");
+        move = fallback;
+    }
+    line("bestmove " + move_to_uci(position_, move));
 }
 
-void run_player_uci(const PlayerSpec& spec, std::istream& in, std::ostream& out) {
+bool run_player_uci(const PlayerSpec& spec, std::istream& in, std::ostream& out,
+                    std::string& error) {
     UciPlayerProtocol protocol(out, spec);
+    if (!protocol.start(error)) return false;
     std::string text;
     while (std::getline(in, text))
-        if (!protocol.handle(text)) return;
+        if (!protocol.handle(text)) break;
+    return true;
 }
 
 }  // namespace mneme

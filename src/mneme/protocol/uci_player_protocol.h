@@ -18,6 +18,9 @@ class UciPlayerProtocol {
 public:
     UciPlayerProtocol(std::ostream& out, PlayerSpec spec);
 
+    // Starts the player now; false with `error` when it cannot be started (a case base that
+    // cannot be read or holds no cases). Otherwise the first "isready" or "go" starts it.
+    bool start(std::string& error);
     // Handles one command line; false after "quit".
     bool handle(const std::string& line);
 
@@ -41,7 +44,10 @@ private:
     bool chess960_ = false;
 };
 
-// Serves `spec`'s player over UCI on `in` and `out` until "quit" or the end of input.
-void run_player_uci(const PlayerSpec& spec, std::istream& in, std::ostream& out);
+// Serves `spec`'s player over UCI on `in` and `out` until "quit" or the end of input. False
+// with `error`, before reading anything, when the player cannot start: a GUI is better served
+// by an engine that refuses to run than by one that cannot move.
+bool run_player_uci(const PlayerSpec& spec, std::istream& in, std::ostream& out,
+                    std::string& error);
 
 }  // namespace mneme

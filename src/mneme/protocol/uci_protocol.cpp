@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <limits>
 #include <optional>
 #include <sstream>
 
@@ -18,13 +19,29 @@ namespace mneme {
 
 namespace {
 
-constexpr int MAX_PERFT_DEPTH = 12;
+// Deeper counts from an ordinary position take hours; `mneme perft` has no such cap.
+constexpr int MAX_PERFT_DEPTH = 8;
 
 std::optional<std::int64_t> parse_integer(const std::string& text) {
     std::int64_t value = 0;
     auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
     if (error != std::errc() || end != text.data() + text.size()) return std::nullopt;
     return value;
+}
+
+// An integer, with one too large for 64 bits taken as the largest (or smallest) there is: a
+// clock of "99999999999999999999" ms is a very long time, not a missing clock. The smallest
+// is never SearchLimits::NO_CLOCK.
+std::optional<std::int64_t> parse_saturating_integer(const std::string& text) {
+    constexpr std::int64_t lowest = SearchLimits::NO_CLOCK + 1;
+    std::int64_t value = 0;
+    const char* last = text.data() + text.size();
+    auto [end, error] = std::from_chars(text.data(), last, value);
+    if (end != last) return std::nullopt;
+    if (error == std::errc::result_out_of_range)
+        return text.front() == '-' ? lowest : std::numeric_limits<std::int64_t>::max();
+    if (error != std::errc()) return std::nullopt;
+    return std::max(value, lowest);
 }
 
 // "name Move Overhead value 30" -> {"move overhead", "30"}; names are case-insensitive.
@@ -304,8 +321,10 @@ void UciProtocol::set_position(const Words& words) {
 }
 
 void UciProtocol::go(const Words& words) {
-    thread_.stop_and_wait();
     SearchLimits limits;
+    // The clock runs from here: waiting for a previous search and setting up count too.
+    limits.start_time = std::chrono::steady_clock::now();
+    thread_.stop_and_wait();
     limits.move_overhead_ms = move_overhead_ms_;
     bool any_limit = false;
     for (std::size_t i = 1; i < words.size(); ++i) {
@@ -330,8 +349,12 @@ void UciProtocol::go(const Words& words) {
             info_string("error: go " + key + " needs a value");
             break;
         }
-        auto value = parse_integer(words[++i]);
-        if (!value || *value < 0) {
+        auto value = parse_saturating_integer(words[++i]);
+        // A clock may be negative (it has run out: move at once); an increment below zero
+        // counts as none.
+        bool clock = key == "wtime" || key == "btime";
+        bool increment = key == "winc" || key == "binc";
+        if (!value || (*value < 0 && !clock && !increment)) {
             info_string("error: go " + key + " needs a number, got '" + words[i] + "'");
             continue;
         }
@@ -343,9 +366,10 @@ void UciProtocol::go(const Words& words) {
         else if (key == "movetime") limits.movetime_ms = at_least_one;
         else if (key == "wtime") limits.time_ms[WHITE] = *value;
         else if (key == "btime") limits.time_ms[BLACK] = *value;
-        else if (key == "winc") limits.increment_ms[WHITE] = *value;
-        else if (key == "binc") limits.increment_ms[BLACK] = *value;
-        else if (key == "movestogo") limits.moves_to_go = int(*value);
+        else if (key == "winc") limits.increment_ms[WHITE] = std::max<std::int64_t>(*value, 0);
+        else if (key == "binc") limits.increment_ms[BLACK] = std::max<std::int64_t>(*value, 0);
+        else if (key == "movestogo")
+            limits.moves_to_go = int(std::min<std::int64_t>(*value, 1'000'000));
         else if (key == "mate")
             limits.mate = int(std::min<std::int64_t>(at_least_one, MAX_PLY / 2));
         else {
@@ -401,17 +425,31 @@ void UciProtocol::go(const Words& words) {
 
 void UciProtocol::perft(const Words& words) {
     auto depth = words.size() > 1 ? parse_integer(words[1]) : std::nullopt;
-    if (!depth || *depth < 1 || *depth > MAX_PERFT_DEPTH)
+    if (!depth || *depth < 1)
         return info_string("error: perft needs a depth from 1 to " +
                            std::to_string(MAX_PERFT_DEPTH));
-    Position pos = pos_;
-    std::uint64_t total = 0;
-    for (auto [move, count] : perft_divide(pos, int(*depth))) {
-        out_.line(move_to_uci(pos, move) + ": " + std::to_string(count));
-        total += count;
-    }
-    out_.line("");
-    out_.line("Nodes searched: " + std::to_string(total));
+    if (*depth > MAX_PERFT_DEPTH)
+        return info_string("error: perft " + words[1] + " is too deep: at most " +
+                           std::to_string(MAX_PERFT_DEPTH) +
+                           " plies here (deeper counts take hours; mneme perft has no cap)");
+    // On the search thread, so that "stop", "isready" and "quit" are still answered.
+    thread_.stop_and_wait();
+    search_unlimited_ = false;  // a count ends by itself: the end of input lets it finish
+    thread_.start_job([this, pos = pos_, plies = int(*depth)](const std::atomic<bool>& stop) mutable {
+        bool stopped = false;
+        auto counts = perft_divide(pos, plies, &stop, &stopped);
+        std::uint64_t total = 0;
+        for (auto [move, count] : counts) {
+            out_.line(move_to_uci(pos, move) + ": " + std::to_string(count));
+            total += count;
+        }
+        if (stopped) {
+            info_string("perft stopped after " + std::to_string(counts.size()) + " root moves");
+            return;
+        }
+        out_.line("");
+        out_.line("Nodes searched: " + std::to_string(total));
+    });
 }
 
 }  // namespace mneme

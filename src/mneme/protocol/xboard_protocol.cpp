@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cmath>
+#include <limits>
 #include <sstream>
 
 #include "mneme/core/movegen.h"
@@ -26,6 +27,19 @@ bool parse_number(const std::string& text, double* value) {
     std::istringstream in(text);
     in >> *value;
     return !in.fail() && in.eof() && std::isfinite(*value);
+}
+
+// `value` (finite) as an integer, clamped to [low, high] before the conversion, which is
+// undefined for a double out of the integer's range ("cores 1e300").
+template <typename Integer>
+Integer clamped(double value, Integer low, Integer high) {
+    return Integer(std::clamp(value, double(low), double(high)));
+}
+
+// A time in XBoard's units (`unit_ms` milliseconds each) as milliseconds, within the range the
+// time manager works with.
+std::int64_t clamped_ms(double value, double unit_ms) {
+    return clamped<std::int64_t>(value * unit_ms, -MAX_CLOCK_MS, MAX_CLOCK_MS);
 }
 
 // A move as XBoard sends it: coordinates ("e2e4", "e7e8q"), or "O-O"/"O-O-O" for castling.
@@ -239,19 +253,20 @@ bool XboardProtocol::handle(const std::string& line) {
     } else if (command == "st") {
         double seconds = 0;
         if (parse_number(argument(1), &seconds) && seconds > 0)
-            fixed_move_time_ms_ = std::int64_t(seconds * 1000);
+            fixed_move_time_ms_ = std::max<std::int64_t>(clamped_ms(seconds, 1000), 1);
         else
             error("bad seconds", line);
     } else if (command == "sd") {
         double depth = 0;
         if (parse_number(argument(1), &depth) && depth >= 1)
-            depth_limit_ = int(std::min<double>(depth, MAX_PLY - 1));
+            depth_limit_ = clamped<int>(depth, 1, MAX_PLY - 1);
         else
             error("bad depth", line);
     } else if (command == "time" || command == "otim") {
         double centiseconds = 0;
         if (!parse_number(argument(1), &centiseconds)) return error("bad time", line), true;
-        std::int64_t ms = std::int64_t(centiseconds * 10);
+        // A negative clock has run out: the engine then moves at once.
+        std::int64_t ms = clamped_ms(centiseconds, 10);
         std::lock_guard lock(mutex_);  // a pondering search thread reads the clocks
         (command == "time" ? engine_clock_ms_ : opponent_clock_ms_) = ms;
     } else if (command == "ping") {
@@ -308,7 +323,8 @@ bool XboardProtocol::handle(const std::string& line) {
         set_hash(argument(1));
     } else if (command == "cores") {
         double cores = 0;
-        if (parse_number(argument(1), &cores) && cores >= 1) cores_ = int(cores);
+        if (parse_number(argument(1), &cores) && cores >= 1)
+            cores_ = clamped<int>(cores, 1, std::numeric_limits<int>::max());
         else error("bad number of cores", line);
     } else if (!usermove_accepted_ && looks_like_move(command)) {
         user_move(command, line);  // a move without "usermove", from a sender that did not ask
@@ -327,7 +343,8 @@ void XboardProtocol::new_game() {
     force_ = false;
     engine_color_ = BLACK;
     depth_limit_ = 0;  // "new" ends "sd"; the time control stays until XBoard sends another
-    engine_clock_ms_ = opponent_clock_ms_ = -1;
+    engine_clock_ms_.reset();
+    opponent_clock_ms_.reset();
     game_over_ = false;
     has_last_score_ = false;
     hint_.clear();
@@ -422,11 +439,12 @@ void XboardProtocol::set_level(const Words& words) {
         error("bad level", "level needs MOVES BASE INCREMENT, e.g. level 40 5:30 0");
         return;
     }
-    level_moves_ = int(moves);
-    level_base_ms_ = std::int64_t((minutes * 60 + seconds) * 1000);
-    level_increment_ms_ = std::int64_t(increment * 1000);
+    level_moves_ = clamped<int>(moves, 0, 1'000'000);
+    level_base_ms_ = clamped_ms(minutes * 60 + seconds, 1000);
+    level_increment_ms_ = clamped_ms(increment, 1000);
     fixed_move_time_ms_ = 0;
-    engine_clock_ms_ = opponent_clock_ms_ = -1;
+    engine_clock_ms_.reset();
+    opponent_clock_ms_.reset();
 }
 
 void XboardProtocol::take_back(int plies) {
@@ -481,7 +499,7 @@ void XboardProtocol::show_analysis_status() {
 void XboardProtocol::set_hash(const std::string& megabytes) {
     double mb = 0;
     if (!parse_number(megabytes, &mb) || mb < 1) return error("bad memory size", megabytes);
-    pending_hash_mb_ = std::size_t(mb);
+    pending_hash_mb_ = clamped<std::size_t>(mb, 1, TranspositionTable::MAX_SIZE_MB);
     // The table cannot change under a running search; a thinking engine resizes before its next.
     if (!thread_.busy()) apply_pending_hash_size();
 }
@@ -548,8 +566,8 @@ SearchLimits XboardProtocol::limits_for_engine() const {
         return limits;
     }
     Color us = engine_color_, them = ~us;
-    limits.time_ms[us] = engine_clock_ms_ >= 0 ? engine_clock_ms_ : level_base_ms_;
-    limits.time_ms[them] = opponent_clock_ms_ >= 0 ? opponent_clock_ms_ : level_base_ms_;
+    limits.time_ms[us] = engine_clock_ms_.value_or(level_base_ms_);
+    limits.time_ms[them] = opponent_clock_ms_.value_or(level_base_ms_);
     limits.increment_ms[us] = limits.increment_ms[them] = level_increment_ms_;
     if (level_moves_ > 0) {
         int moves_played = std::max(pos_.fullmove_number() - start_fullmove_, 0);
@@ -622,6 +640,9 @@ bool XboardProtocol::play_book_move() {
 
 void XboardProtocol::think_if_engine_to_move() {
     if (force_ || game_over_ || pos_.side_to_move() != engine_color_) return;
+    // The clock runs from the command that made it our move, not from the search's start.
+    SearchLimits limits = limits_for_engine();
+    limits.start_time = std::chrono::steady_clock::now();
     if (play_book_move()) return;
     apply_pending_hash_size();
     searcher_.set_ordering_hint(book_.ordering_hint());
@@ -632,7 +653,7 @@ void XboardProtocol::think_if_engine_to_move() {
         ponder_after_move_ = ponder_;
     }
     thread_.start(
-        pos_, limits_for_engine(), [this](const SearchInfo& info) { on_iteration(info); },
+        pos_, limits, [this](const SearchInfo& info) { on_iteration(info); },
         [this](const SearchResult& result) { on_search_done(result); });
 }
 

@@ -6,6 +6,7 @@
 #include <atomic>
 #include <cstdint>
 #include <mutex>
+#include <optional>
 #include <ostream>
 #include <string>
 #include <vector>
@@ -117,8 +118,9 @@ private:
     std::int64_t level_increment_ms_ = 0;
     std::int64_t fixed_move_time_ms_ = 0;
     int depth_limit_ = 0;
-    std::int64_t engine_clock_ms_ = -1;  // -1 until the first "time" command
-    std::int64_t opponent_clock_ms_ = -1;
+    // Unset until the first "time" ("otim"); negative when the clock has run out.
+    std::optional<std::int64_t> engine_clock_ms_;
+    std::optional<std::int64_t> opponent_clock_ms_;
     int start_fullmove_ = 1;  // of the game's starting position, for "moves to go"
     EngineBook book_;
 };

@@ -209,6 +209,7 @@ SearchResult Searcher::search(const Position& pos, const SearchLimits& limits,
         // Mate or stalemate at the root: nothing to search, but a score to tell.
         result.score = pos_.in_check() ? mated_in(0) : VALUE_DRAW;
         if (on_iteration) on_iteration(make_info(0));
+        wait_until_released(limits);
     } else {
         int max_depth = limits.depth > 0 ? std::min(limits.depth, MAX_PLY - 1) : MAX_PLY - 1;
         if (limits.mate > 0) max_depth = std::min(max_depth, 2 * limits.mate);
@@ -223,10 +224,7 @@ SearchResult Searcher::search(const Position& pos, const SearchLimits& limits,
             report_lines(depth, on_iteration);
             if (stop_requested_ || should_stop_iterating(depth)) break;
         }
-        // Infinite and pondering searches end only on stop (or ponderhit), even when the
-        // iterations ran out: a UCI engine must not answer before being asked to.
-        while (!stop_requested_ && (limits.infinite || pondering_))
-            std::this_thread::sleep_for(std::chrono::milliseconds(1));
+        wait_until_released(limits);
         std::uint64_t helper_nodes = helper_index_ ? 0 : stop_helpers();
         result.nodes += helper_nodes;
 
@@ -259,6 +257,14 @@ SearchResult Searcher::search(const Position& pos, const SearchLimits& limits,
     on_info_ = nullptr;
     pondering_ = false;
     return result;
+}
+
+void Searcher::wait_until_released(const SearchLimits& limits) const {
+    // Infinite and pondering searches end only on stop (or ponderhit), even when the
+    // iterations ran out or there was nothing to search: a UCI engine must not answer before
+    // being asked to.
+    while (!stop_requested_ && (limits.infinite || pondering_))
+        std::this_thread::sleep_for(std::chrono::milliseconds(1));
 }
 
 bool Searcher::should_stop_iterating(int depth) const {

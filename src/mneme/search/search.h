@@ -147,6 +147,8 @@ private:
     void continuation_slices(int ply, PieceToHistory* out[2]) const;
     int quiet_history(int ply, Move m) const;
     bool should_stop_iterating(int depth) const;
+    // Returns once an infinite or pondering search may answer: after stop() or ponderhit().
+    void wait_until_released(const SearchLimits& limits) const;
     SearchInfo make_info(int depth, std::size_t line = 0) const;
     void report_lines(int depth, const InfoCallback& on_iteration) const;
     Value draw_value(int ply) const { return ply % 2 == 0 ? -options_.contempt : options_.contempt; }

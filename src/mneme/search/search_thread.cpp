@@ -18,6 +18,16 @@ void SearchThread::start(const Position& pos, const SearchLimits& limits, InfoCa
     });
 }
 
+void SearchThread::start_job(Job job) {
+    wait();
+    job_stop_ = false;
+    busy_ = true;
+    thread_ = std::thread([this, job = std::move(job)] {
+        job(job_stop_);
+        busy_ = false;
+    });
+}
+
 void SearchThread::wait() {
     if (thread_.joinable()) thread_.join();
 }

@@ -23,8 +23,15 @@ public:
     // the search thread once the result is known.
     void start(const Position& pos, const SearchLimits& limits, InfoCallback on_info,
                DoneCallback on_done);
-    // Asks the running search to finish; it still reports its result through `on_done`.
-    void stop() { searcher_.stop(); }
+    // Runs `job` in the background instead of a search (perft): `stop` is set by stop().
+    using Job = std::function<void(const std::atomic<bool>& stop)>;
+    void start_job(Job job);
+    // Asks the running search or job to finish; a search still reports its result through
+    // `on_done`.
+    void stop() {
+        searcher_.stop();
+        job_stop_ = true;
+    }
     void ponderhit() { searcher_.ponderhit(); }
     // Blocks until the running search, if any, has finished and reported.
     void wait();
@@ -39,6 +46,7 @@ private:
     Searcher& searcher_;
     std::thread thread_;
     std::atomic<bool> busy_{false};
+    std::atomic<bool> job_stop_{false};
 };
 
 }  // namespace mneme

@@ -6,39 +6,54 @@ namespace mneme {
 
 namespace {
 
+// A time from a GUI brought into a range where the budget arithmetic below cannot overflow,
+// whatever the GUI sent ("wtime 9223372036854775807").
+std::int64_t sane_ms(std::int64_t ms) { return std::clamp(ms, -MAX_CLOCK_MS, MAX_CLOCK_MS); }
+
 // Time left on `us`'s clock once the overhead of this move is paid, at least 1 ms.
 std::int64_t usable_time(const SearchLimits& limits, Color us) {
-    std::int64_t overhead = std::max<std::int64_t>(limits.move_overhead_ms, 0);
-    return std::max<std::int64_t>(limits.time_ms[us] - overhead, 1);
+    std::int64_t overhead = std::max<std::int64_t>(sane_ms(limits.move_overhead_ms), 0);
+    return std::max<std::int64_t>(sane_ms(limits.time_ms[us]) - overhead, 1);
+}
+
+bool flagged(const SearchLimits& limits, Color us) {
+    return limits.has_clock(us) && limits.time_ms[us] < 0;
 }
 
 }  // namespace
 
 int emergency_depth_limit(const SearchLimits& limits, Color us) {
     if (limits.movetime_ms > 0 || limits.infinite || !limits.has_clock(us)) return limits.depth;
+    if (flagged(limits, us)) return 1;
     if (usable_time(limits, us) >= EMERGENCY_TIME_MS) return limits.depth;
     return limits.depth > 0 ? std::min(limits.depth, EMERGENCY_DEPTH) : EMERGENCY_DEPTH;
 }
 
 void TimeManager::start(const SearchLimits& limits, Color us) {
-    restart_clock();
+    if (limits.start_time) start_ticks_ = limits.start_time->time_since_epoch().count();
+    else restart_clock();
     timed_ = false;
     soft_limit_ms_ = hard_limit_ms_ = 0;
     if (limits.infinite) return;
 
-    std::int64_t overhead = std::max<std::int64_t>(limits.move_overhead_ms, 0);
+    std::int64_t overhead = std::max<std::int64_t>(sane_ms(limits.move_overhead_ms), 0);
     if (limits.movetime_ms > 0) {
         // A fixed time per move is spent in full: a late iteration may still change the move.
         timed_ = true;
-        hard_limit_ms_ = std::max<std::int64_t>(limits.movetime_ms - overhead, 1);
+        hard_limit_ms_ = std::max<std::int64_t>(sane_ms(limits.movetime_ms) - overhead, 1);
         soft_limit_ms_ = hard_limit_ms_;
         return;
     }
     if (!limits.has_clock(us)) return;
 
     timed_ = true;
+    if (flagged(limits, us)) {
+        // The clock has run out already: no time at all, so the search ends after the first
+        // iteration (which always completes).
+        return;
+    }
     std::int64_t time_left = usable_time(limits, us);
-    std::int64_t increment = std::max<std::int64_t>(limits.increment_ms[us], 0);
+    std::int64_t increment = std::max<std::int64_t>(sane_ms(limits.increment_ms[us]), 0);
     if (time_left < EMERGENCY_TIME_MS) {
         // Nearly flagged: a tenth of what is left, and never the increment, which only
         // arrives after the move.

@@ -15,14 +15,18 @@ namespace mneme {
 // that even the always-completed first iterations stay quick.
 constexpr std::int64_t EMERGENCY_TIME_MS = 100;
 constexpr int EMERGENCY_DEPTH = 4;
+// Clock values beyond this (about 31 years) are treated as this: the budget arithmetic then
+// cannot overflow.
+constexpr std::int64_t MAX_CLOCK_MS = 1'000'000'000'000;
 
 // The depth limit to search `us`'s move with: `limits.depth`, tightened to EMERGENCY_DEPTH
-// when the clock is almost out.
+// when the clock is almost out, and to 1 when it has run out (a negative time left).
 int emergency_depth_limit(const SearchLimits& limits, Color us);
 
 class TimeManager {
 public:
-    // Starts the clock and works out the budget for `us` from the limits.
+    // Starts the clock (at limits.start_time when set) and works out the budget for `us` from
+    // the limits. A negative time left means "move at once": the limits are zero.
     void start(const SearchLimits& limits, Color us);
     // After a ponderhit the move is ours to make: the budget counts from now. Safe to call
     // from another thread than the searching one.

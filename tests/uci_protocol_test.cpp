@@ -1,0 +1,145 @@
+// The UCI protocol driven while its search thread runs: what must happen before "stop", what
+// must not, and clocks that GUIs send out of range.
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <ostream>
+#include <string>
+#include <thread>
+
+#include "mneme/notation/uci_move.h"
+#include "mneme/protocol/uci_protocol.h"
+#include "protocol_test_util.h"
+
+namespace mneme {
+namespace {
+
+using namespace std::chrono_literals;
+using Clock = std::chrono::steady_clock;
+
+// A UCI session whose output the test reads while the engine thinks.
+class LiveSession {
+public:
+    LiveSession() { send("uci"); }
+    void send(const std::string& line) { running_ = protocol_.handle(line); }
+    bool running() const { return running_; }
+    std::string output() { return buffer_.text(); }
+    bool says(const std::string& text) { return output().find(text) != std::string::npos; }
+    bool wait_for(const std::string& text, int seconds = 10) {
+        return buffer_.wait_for(text, 1, seconds);
+    }
+    // The move after "bestmove ", or "" when none came.
+    std::string best_move() {
+        std::string text = output();
+        auto at = text.rfind("bestmove ");
+        if (at == std::string::npos) return "";
+        at += 9;
+        return text.substr(at, text.find_first_of(" \n", at) - at);
+    }
+
+private:
+    test::SharedOutput buffer_;
+    std::ostream out_{&buffer_};
+    UciProtocol protocol_{out_};
+    bool running_ = true;
+};
+
+// A clock that has run out means "move now", as Stockfish does; it is no malformed number
+// that leaves the search running until "stop".
+TEST(UciHardening, NegativeClockMovesAtOnce) {
+    for (const char* go : {"go wtime -1 btime 60000", "go wtime -500 btime -500 winc -10 binc 0"}) {
+        LiveSession session;
+        session.send("position startpos");
+        auto start = Clock::now();
+        session.send(go);
+        ASSERT_TRUE(session.wait_for("bestmove ", 5)) << go << ": " << session.output();
+        EXPECT_LT(Clock::now() - start, 2s) << go;
+        EXPECT_FALSE(session.says("error")) << go << ": " << session.output();
+        EXPECT_TRUE(parse_uci_move(Position(), session.best_move())) << session.output();
+        // A minimal search: one iteration.
+        EXPECT_FALSE(session.says("info depth 2 ")) << go << ": " << session.output();
+    }
+}
+
+// The largest clock there is must not overflow into an instant move: the engine thinks until
+// told to stop. A clock beyond 64 bits is a long clock too, not a missing one.
+TEST(UciHardening, HugeClocksMeanALongThink) {
+    for (const char* go : {"go wtime 9223372036854775807 btime 9223372036854775807 winc "
+                           "9223372036854775807 binc 9223372036854775807 movestogo 2147483648",
+                           "go wtime 99999999999999999999 btime 1000"}) {
+        LiveSession session;
+        session.send("position startpos");
+        session.send(go);
+        std::this_thread::sleep_for(300ms);
+        EXPECT_FALSE(session.says("bestmove")) << go << ": " << session.output();
+        EXPECT_FALSE(session.says("error")) << go << ": " << session.output();
+        session.send("stop");
+        ASSERT_TRUE(session.wait_for("bestmove ", 5)) << go << ": " << session.output();
+        EXPECT_TRUE(parse_uci_move(Position(), session.best_move())) << session.output();
+    }
+}
+
+// With no legal move there is nothing to search, but "go infinite" and "go ponder" still
+// answer only when the GUI says so.
+TEST(UciHardening, NoLegalMoveStillWaitsForStopOrPonderhit) {
+    const char* checkmate = "position fen 7k/6Q1/6K1/8/8/8/8/8 b - - 0 1";
+    const char* stalemate = "position fen 7k/5Q2/6K1/8/8/8/8/8 b - - 0 1";
+    struct Case {
+        const char* position;
+        const char* go;
+        const char* release;
+    };
+    for (const Case& c : {Case{checkmate, "go infinite", "stop"},
+                          Case{stalemate, "go infinite", "stop"},
+                          Case{checkmate, "go ponder wtime 1000 btime 1000", "ponderhit"},
+                          Case{stalemate, "go ponder wtime 1000 btime 1000", "stop"}}) {
+        LiveSession session;
+        session.send(c.position);
+        session.send(c.go);
+        std::this_thread::sleep_for(200ms);
+        EXPECT_FALSE(session.says("bestmove")) << c.position << " " << c.go;
+        session.send(c.release);
+        EXPECT_TRUE(session.wait_for("bestmove 0000", 5))
+            << c.position << " " << c.go << ": " << session.output();
+    }
+}
+
+// perft runs beside the command loop: "isready" is answered and "stop" ends it at once.
+TEST(UciHardening, PerftCanBeStoppedAndLeavesTheLoopAnswering) {
+    LiveSession session;
+    session.send("position startpos");
+    session.send("perft 7");  // billions of nodes: far longer than this test
+    auto start = Clock::now();
+    session.send("isready");
+    EXPECT_TRUE(session.says("readyok"));
+    session.send("stop");
+    ASSERT_TRUE(session.wait_for("perft stopped", 5)) << session.output();
+    EXPECT_LT(Clock::now() - start, 3s);
+    EXPECT_FALSE(session.says("Nodes searched")) << session.output();
+
+    // A new count runs again, and "quit" ends a running one too.
+    session.send("perft 2");
+    ASSERT_TRUE(session.wait_for("Nodes searched: 400", 5)) << session.output();
+    session.send("perft 7");
+    start = Clock::now();
+    session.send("quit");
+    EXPECT_FALSE(session.running());
+    EXPECT_LT(Clock::now() - start, 3s);
+}
+
+TEST(UciHardening, PerftDepthIsCapped) {
+    LiveSession session;
+    session.send("position startpos");
+    session.send("perft 12");
+    session.send("perft -1");
+    session.send("isready");
+    ASSERT_TRUE(session.wait_for("readyok", 5));
+    EXPECT_TRUE(session.says("info string error: perft 12 is too deep: at most 8 plies"))
+        << session.output();
+    EXPECT_TRUE(session.says("info string error: perft needs a depth from 1 to 8"))
+        << session.output();
+    EXPECT_FALSE(session.says("Nodes searched")) << session.output();
+}
+
+}  // namespace
+}  // namespace mneme
