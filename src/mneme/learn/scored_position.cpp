@@ -2,11 +2,11 @@
 
 #include <algorithm>
 
+#include "mneme/learn/training_position.h"
+
 namespace mneme {
 
 namespace {
-
-constexpr char PIECE_LETTERS[] = " PNBRQK  pnbrqk";
 
 bool valid_piece_code(unsigned code) {
     return (code & 7) >= PAWN && (code & 7) <= KING;
@@ -47,32 +47,9 @@ ScoredPosition ScoredPosition::from_position(const Position& pos, int score, Sco
 std::string ScoredPosition::fen() const {
     char board[SQUARE_COUNT];
     std::fill(std::begin(board), std::end(board), ' ');
-    for_each_piece([&](Piece piece, Square s) { board[s] = PIECE_LETTERS[piece]; });
-    std::string text;
-    for (int rank = 7; rank >= 0; --rank) {
-        int empty = 0;
-        for (int file = 0; file < 8; ++file) {
-            char c = board[make_square(file, rank)];
-            if (c == ' ') {
-                ++empty;
-                continue;
-            }
-            if (empty) text += char('0' + empty);
-            empty = 0;
-            text += c;
-        }
-        if (empty) text += char('0' + empty);
-        if (rank) text += '/';
-    }
-    text += side_to_move == WHITE ? " w " : " b ";
-    if (castling & WHITE_OO) text += 'K';
-    if (castling & WHITE_OOO) text += 'Q';
-    if (castling & BLACK_OO) text += 'k';
-    if (castling & BLACK_OOO) text += 'q';
-    if (!castling) text += '-';
-    text += ' ' + square_name(en_passant) + ' ' + std::to_string(halfmove_clock) + ' ' +
-            std::to_string(std::max<int>(fullmove_number, 1));
-    return text;
+    for_each_piece([&](Piece piece, Square s) { board[s] = packed_piece_letter(piece); });
+    return packed_fen_fields(board, side_to_move, castling, en_passant) + ' ' +
+           std::to_string(halfmove_clock) + ' ' + std::to_string(std::max<int>(fullmove_number, 1));
 }
 
 void ScoredPosition::encode(std::uint8_t* out) const {

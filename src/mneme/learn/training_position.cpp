@@ -48,14 +48,10 @@ TrainingPosition TrainingPosition::from_position(const Position& pos) {
     return t;
 }
 
-std::string TrainingPosition::fen() const {
-    char board[SQUARE_COUNT];
-    std::fill(std::begin(board), std::end(board), ' ');
-    int index = 0;
-    for (Bitboard b = occupied; b; ++index) {
-        unsigned code = (pieces[index / 2] >> (index % 2 == 0 ? 0 : 4)) & 15;
-        board[pop_lsb(b)] = PIECE_LETTERS[code];
-    }
+char packed_piece_letter(unsigned code) { return PIECE_LETTERS[code & 15]; }
+
+std::string packed_fen_fields(const char (&board)[SQUARE_COUNT], Color side, unsigned castling,
+                              Square en_passant) {
     std::string text;
     for (int rank = 7; rank >= 0; --rank) {
         int empty = 0;
@@ -72,14 +68,24 @@ std::string TrainingPosition::fen() const {
         if (empty) text += char('0' + empty);
         if (rank) text += '/';
     }
-    text += side_to_move == WHITE ? " w " : " b ";
+    text += side == WHITE ? " w " : " b ";
     if (castling & WHITE_OO) text += 'K';
     if (castling & WHITE_OOO) text += 'Q';
     if (castling & BLACK_OO) text += 'k';
     if (castling & BLACK_OOO) text += 'q';
     if (!castling) text += '-';
-    text += ' ' + square_name(en_passant) + " 0 1";
-    return text;
+    return text + ' ' + square_name(en_passant);
+}
+
+std::string TrainingPosition::fen() const {
+    char board[SQUARE_COUNT];
+    std::fill(std::begin(board), std::end(board), ' ');
+    int index = 0;
+    for (Bitboard b = occupied; b; ++index) {
+        unsigned code = (pieces[index / 2] >> (index % 2 == 0 ? 0 : 4)) & 15;
+        board[pop_lsb(b)] = PIECE_LETTERS[code];
+    }
+    return packed_fen_fields(board, side_to_move, castling, en_passant) + " 0 1";
 }
 
 Position TrainingPosition::to_position() const {

@@ -12,6 +12,13 @@ namespace mneme {
 // Labels are expected scores for the side to move, 0 = loss .. 1 = win, stored in 16 bits.
 constexpr double LABEL_SCALE = 65535.0;
 
+// The board, side, castling and en passant fields of a FEN for a board given as 64 letters from
+// a1 upwards (' ' for an empty square): what the packed position formats share.
+std::string packed_fen_fields(const char (&board)[SQUARE_COUNT], Color side, unsigned castling,
+                              Square en_passant);
+// The FEN letter of a 4-bit piece code.
+char packed_piece_letter(unsigned code);
+
 struct TrainingPosition {
     Bitboard occupied = 0;
     // 4-bit piece codes of the occupied squares from a1 upwards, two per byte.
