@@ -7,6 +7,8 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "mneme/util/text.h"
+
 namespace mneme {
 
 namespace {
@@ -15,18 +17,6 @@ std::string printed(const char* pattern, double a, double b = 0, double c = 0, d
     char text[256];
     std::snprintf(text, sizeof text, pattern, a, b, c, d);
     return text;
-}
-
-std::string escaped(const std::string& text) {
-    std::string out;
-    for (char c : text) {
-        if (c == '&') out += "&amp;";
-        else if (c == '<') out += "&lt;";
-        else if (c == '>') out += "&gt;";
-        else if (c == '"') out += "&quot;";
-        else out += c;
-    }
-    return out;
 }
 
 }  // namespace
@@ -104,9 +94,9 @@ std::string learning_curve_svg(const std::vector<LearningCurvePoint>& points, co
         << "\" viewBox=\"0 0 " << width << ' ' << height << "\" font-family=\"sans-serif\" font-size=\"12\">\n"
         << "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n"
         << "<text x=\"" << width / 2 << "\" y=\"22\" text-anchor=\"middle\" font-size=\"16\">"
-        << escaped(title) << "</text>\n"
+        << xml_escaped(title) << "</text>\n"
         << "<text x=\"" << width / 2 << "\" y=\"42\" text-anchor=\"middle\" fill=\"#555\">"
-        << escaped(subtitle) << "</text>\n";
+        << xml_escaped(subtitle) << "</text>\n";
     // Grid and axes: score on the left, the same lines in Elo on the right.
     for (int step = int(std::lround(low * 10)); step <= int(std::lround(high * 10)); ++step) {
         double s = step / 10.0;

@@ -7,6 +7,8 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "mneme/util/text.h"
+
 namespace mneme {
 
 namespace {
@@ -15,18 +17,6 @@ std::string printed(const char* pattern, double a, double b = 0) {
     char text[128];
     std::snprintf(text, sizeof text, pattern, a, b);
     return text;
-}
-
-std::string escaped(const std::string& text) {
-    std::string out;
-    for (char c : text) {
-        if (c == '&') out += "&amp;";
-        else if (c == '<') out += "&lt;";
-        else if (c == '>') out += "&gt;";
-        else if (c == '"') out += "&quot;";
-        else out += c;
-    }
-    return out;
 }
 
 // A "nice" grid step (1, 2 or 5 times a power of ten) giving about `lines` lines over `range`.
@@ -106,9 +96,9 @@ std::string loss_curve_svg(const std::vector<LossCurvePoint>& points, const std:
         << "\" viewBox=\"0 0 " << width << ' ' << height << "\" font-family=\"sans-serif\" font-size=\"12\">\n"
         << "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n"
         << "<text x=\"" << width / 2 << "\" y=\"22\" text-anchor=\"middle\" font-size=\"16\">"
-        << escaped(title) << "</text>\n"
+        << xml_escaped(title) << "</text>\n"
         << "<text x=\"" << width / 2 << "\" y=\"42\" text-anchor=\"middle\" fill=\"#555\">"
-        << escaped(subtitle) << "</text>\n";
+        << xml_escaped(subtitle) << "</text>\n";
     int decimals = std::max(0, int(-std::floor(std::log10(step))));
     for (double v = low; v <= high + step / 2; v += step) {
         svg << "<line x1=\"" << left << "\" x2=\"" << left + plot_w << "\" y1=\"" << printed("%.1f", y(v))

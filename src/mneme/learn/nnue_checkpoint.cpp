@@ -6,6 +6,7 @@
 #include <iterator>
 
 #include "mneme/util/atomic_file.h"
+#include "mneme/util/record_file.h"
 
 namespace mneme {
 
@@ -15,18 +16,6 @@ constexpr char MAGIC[9] = "MNEMECKP";
 constexpr std::uint32_t VERSION = 1;
 constexpr std::size_t HEADER_BYTES = 96;
 constexpr std::size_t CHECKSUM_OFFSET = 88;
-
-template <class T>
-void put(std::vector<std::uint8_t>& out, std::size_t at, T value) {
-    std::memcpy(out.data() + at, &value, sizeof value);
-}
-
-template <class T>
-T get(const std::uint8_t* in, std::size_t at) {
-    T value;
-    std::memcpy(&value, in + at, sizeof value);
-    return value;
-}
 
 // FNV-1a over every byte but the checksum's own.
 std::uint64_t file_checksum(const std::uint8_t* bytes, std::size_t size) {
@@ -45,26 +34,26 @@ void save_nnue_checkpoint(const std::string& path, const NnueCheckpoint& c) {
         throw std::logic_error("checkpoint: moments and parameters differ in size");
     std::vector<std::uint8_t> out(HEADER_BYTES + 3 * count * sizeof(float), 0);
     std::memcpy(out.data(), MAGIC, 8);
-    put<std::uint32_t>(out, 8, VERSION);
-    put<std::uint32_t>(out, 12, std::uint32_t(a.inputs));
-    put<std::uint32_t>(out, 16, std::uint32_t(a.hidden));
-    put<std::uint32_t>(out, 20, std::uint32_t(a.activation));
-    put<std::uint32_t>(out, 24, std::uint32_t(a.qa));
-    put<std::uint32_t>(out, 28, std::uint32_t(a.qb));
-    put<std::uint32_t>(out, 32, std::uint32_t(a.scale));
-    put<std::uint32_t>(out, 36, c.completed_epochs);
-    put<std::uint64_t>(out, 40, c.steps);
-    put<std::uint64_t>(out, 48, c.data_fingerprint);
-    put<std::uint64_t>(out, 56, c.seed);
-    put<double>(out, 64, c.validation_fraction);
-    put<double>(out, 72, c.seconds);
-    put<std::uint64_t>(out, 80, count);
+    write_field<std::uint32_t>(out.data(), 8, VERSION);
+    write_field<std::uint32_t>(out.data(), 12, std::uint32_t(a.inputs));
+    write_field<std::uint32_t>(out.data(), 16, std::uint32_t(a.hidden));
+    write_field<std::uint32_t>(out.data(), 20, std::uint32_t(a.activation));
+    write_field<std::uint32_t>(out.data(), 24, std::uint32_t(a.qa));
+    write_field<std::uint32_t>(out.data(), 28, std::uint32_t(a.qb));
+    write_field<std::uint32_t>(out.data(), 32, std::uint32_t(a.scale));
+    write_field<std::uint32_t>(out.data(), 36, c.completed_epochs);
+    write_field<std::uint64_t>(out.data(), 40, c.steps);
+    write_field<std::uint64_t>(out.data(), 48, c.data_fingerprint);
+    write_field<std::uint64_t>(out.data(), 56, c.seed);
+    write_field<double>(out.data(), 64, c.validation_fraction);
+    write_field<double>(out.data(), 72, c.seconds);
+    write_field<std::uint64_t>(out.data(), 80, count);
     std::size_t at = HEADER_BYTES;
     for (const std::vector<float>* array : {&c.parameters.values, &c.first_moment, &c.second_moment}) {
         std::memcpy(out.data() + at, array->data(), count * sizeof(float));
         at += count * sizeof(float);
     }
-    put<std::uint64_t>(out, CHECKSUM_OFFSET, file_checksum(out.data(), out.size()));
+    write_field<std::uint64_t>(out.data(), CHECKSUM_OFFSET, file_checksum(out.data(), out.size()));
     write_file_atomically(path, [&](std::ostream& stream) {
         stream.write(reinterpret_cast<const char*>(out.data()), std::streamsize(out.size()));
     });
@@ -82,16 +71,16 @@ NnueCheckpoint load_nnue_checkpoint(const std::string& path) {
         return fail("truncated: " + std::to_string(bytes.size()) + " bytes, shorter than the header");
     const std::uint8_t* b = bytes.data();
     if (std::memcmp(b, MAGIC, 8) != 0) return fail("bad magic (not a trainer checkpoint)");
-    if (get<std::uint32_t>(b, 8) != VERSION)
-        return fail("format version " + std::to_string(get<std::uint32_t>(b, 8)) +
+    if (read_field<std::uint32_t>(b, 8) != VERSION)
+        return fail("format version " + std::to_string(read_field<std::uint32_t>(b, 8)) +
                     ", this program reads version " + std::to_string(VERSION));
     nnue::Architecture a;
-    a.inputs = int(get<std::uint32_t>(b, 12));
-    a.hidden = int(get<std::uint32_t>(b, 16));
-    auto activation = get<std::uint32_t>(b, 20);
-    a.qa = int(get<std::uint32_t>(b, 24));
-    a.qb = int(get<std::uint32_t>(b, 28));
-    a.scale = int(get<std::uint32_t>(b, 32));
+    a.inputs = int(read_field<std::uint32_t>(b, 12));
+    a.hidden = int(read_field<std::uint32_t>(b, 16));
+    auto activation = read_field<std::uint32_t>(b, 20);
+    a.qa = int(read_field<std::uint32_t>(b, 24));
+    a.qb = int(read_field<std::uint32_t>(b, 28));
+    a.scale = int(read_field<std::uint32_t>(b, 32));
     if (a.inputs != nnue::INPUT_COUNT || a.hidden < 1 || a.hidden > nnue::MAX_HIDDEN || activation > 1 ||
         a.qa < 1 || a.qb < 1 || a.scale < 1)
         return fail("unknown architecture in the header");
@@ -99,20 +88,20 @@ NnueCheckpoint load_nnue_checkpoint(const std::string& path) {
     NnueCheckpoint c;
     c.parameters = NnueParameters(a);
     const std::size_t count = c.parameters.values.size();
-    if (get<std::uint64_t>(b, 80) != count) return fail("parameter count does not match the architecture");
+    if (read_field<std::uint64_t>(b, 80) != count) return fail("parameter count does not match the architecture");
     const std::size_t expected = HEADER_BYTES + 3 * count * sizeof(float);
     if (bytes.size() != expected)
         return fail(std::string(bytes.size() < expected ? "truncated" : "too long") + ": " +
                     std::to_string(bytes.size()) + " bytes, " + a.describe() + " needs " +
                     std::to_string(expected));
-    if (get<std::uint64_t>(b, CHECKSUM_OFFSET) != file_checksum(b, bytes.size()))
+    if (read_field<std::uint64_t>(b, CHECKSUM_OFFSET) != file_checksum(b, bytes.size()))
         return fail("checksum mismatch (the file is corrupt)");
-    c.completed_epochs = get<std::uint32_t>(b, 36);
-    c.steps = get<std::uint64_t>(b, 40);
-    c.data_fingerprint = get<std::uint64_t>(b, 48);
-    c.seed = get<std::uint64_t>(b, 56);
-    c.validation_fraction = get<double>(b, 64);
-    c.seconds = get<double>(b, 72);
+    c.completed_epochs = read_field<std::uint32_t>(b, 36);
+    c.steps = read_field<std::uint64_t>(b, 40);
+    c.data_fingerprint = read_field<std::uint64_t>(b, 48);
+    c.seed = read_field<std::uint64_t>(b, 56);
+    c.validation_fraction = read_field<double>(b, 64);
+    c.seconds = read_field<double>(b, 72);
     c.first_moment.resize(count);
     c.second_moment.resize(count);
     std::size_t at = HEADER_BYTES;

@@ -8,6 +8,7 @@
 #include <iterator>
 
 #include "mneme/util/atomic_file.h"
+#include "mneme/util/record_file.h"
 
 namespace mneme::nnue {
 
@@ -17,20 +18,6 @@ constexpr char MAGIC[9] = "MNEMENET";
 constexpr std::uint32_t VERSION = 1;
 constexpr std::size_t HEADER_BYTES = 64;
 constexpr std::size_t CHECKSUM_OFFSET = 40;
-
-std::size_t padded_to_8(std::size_t n) { return (n + 7) / 8 * 8; }
-
-template <class T>
-void put(std::vector<std::uint8_t>& out, std::size_t at, T value) {
-    std::memcpy(out.data() + at, &value, sizeof value);
-}
-
-template <class T>
-T get(const std::uint8_t* in, std::size_t at) {
-    T value;
-    std::memcpy(&value, in + at, sizeof value);
-    return value;
-}
 
 std::uint64_t fnv1a(const std::uint8_t* bytes, std::size_t size, std::uint64_t hash) {
     for (std::size_t i = 0; i < size; ++i) hash = (hash ^ bytes[i]) * 0x100000001b3ULL;
@@ -113,7 +100,7 @@ QuantisedNetwork quantise(const FloatNetwork& net, const std::string& descriptio
 
 std::uint64_t QuantisedNetwork::checksum() const {
     auto bytes = encode_network(*this);
-    return get<std::uint64_t>(bytes.data(), CHECKSUM_OFFSET);
+    return read_field<std::uint64_t>(bytes.data(), CHECKSUM_OFFSET);
 }
 
 std::vector<std::uint8_t> encode_network(const QuantisedNetwork& net) {
@@ -121,14 +108,14 @@ std::vector<std::uint8_t> encode_network(const QuantisedNetwork& net) {
     std::size_t description_bytes = padded_to_8(net.description.size());
     std::vector<std::uint8_t> out(HEADER_BYTES + description_bytes + parameter_bytes(a), 0);
     std::memcpy(out.data(), MAGIC, 8);
-    put<std::uint32_t>(out, 8, VERSION);
-    put<std::uint32_t>(out, 12, std::uint32_t(a.inputs));
-    put<std::uint32_t>(out, 16, std::uint32_t(a.hidden));
-    put<std::uint32_t>(out, 20, std::uint32_t(a.activation));
-    put<std::uint32_t>(out, 24, std::uint32_t(a.qa));
-    put<std::uint32_t>(out, 28, std::uint32_t(a.qb));
-    put<std::uint32_t>(out, 32, std::uint32_t(a.scale));
-    put<std::uint32_t>(out, 36, std::uint32_t(net.description.size()));
+    write_field<std::uint32_t>(out.data(), 8, VERSION);
+    write_field<std::uint32_t>(out.data(), 12, std::uint32_t(a.inputs));
+    write_field<std::uint32_t>(out.data(), 16, std::uint32_t(a.hidden));
+    write_field<std::uint32_t>(out.data(), 20, std::uint32_t(a.activation));
+    write_field<std::uint32_t>(out.data(), 24, std::uint32_t(a.qa));
+    write_field<std::uint32_t>(out.data(), 28, std::uint32_t(a.qb));
+    write_field<std::uint32_t>(out.data(), 32, std::uint32_t(a.scale));
+    write_field<std::uint32_t>(out.data(), 36, std::uint32_t(net.description.size()));
     std::memcpy(out.data() + HEADER_BYTES, net.description.data(), net.description.size());
     std::size_t at = HEADER_BYTES + description_bytes;
     auto copy = [&](const void* data, std::size_t bytes) {
@@ -139,7 +126,7 @@ std::vector<std::uint8_t> encode_network(const QuantisedNetwork& net) {
     copy(net.feature_bias.data(), net.feature_bias.size() * 2);
     copy(net.output_weights.data(), net.output_weights.size() * 2);
     copy(&net.output_bias, 4);
-    put<std::uint64_t>(out, CHECKSUM_OFFSET, file_checksum(out.data(), out.size()));
+    write_field<std::uint64_t>(out.data(), CHECKSUM_OFFSET, file_checksum(out.data(), out.size()));
     return out;
 }
 
@@ -158,17 +145,17 @@ QuantisedNetwork decode_network(const std::uint8_t* bytes, std::size_t size,
     if (size < HEADER_BYTES)
         return fail("truncated: " + std::to_string(size) + " bytes, shorter than the header");
     if (std::memcmp(bytes, MAGIC, 8) != 0) return fail("bad magic (not a .mnet network file)");
-    auto version = get<std::uint32_t>(bytes, 8);
+    auto version = read_field<std::uint32_t>(bytes, 8);
     if (version != VERSION)
         return fail("format version " + std::to_string(version) + ", this program reads version " +
                     std::to_string(VERSION));
     Architecture a;
-    a.inputs = int(get<std::uint32_t>(bytes, 12));
-    a.hidden = int(get<std::uint32_t>(bytes, 16));
-    auto activation = get<std::uint32_t>(bytes, 20);
-    a.qa = int(get<std::uint32_t>(bytes, 24));
-    a.qb = int(get<std::uint32_t>(bytes, 28));
-    a.scale = int(get<std::uint32_t>(bytes, 32));
+    a.inputs = int(read_field<std::uint32_t>(bytes, 12));
+    a.hidden = int(read_field<std::uint32_t>(bytes, 16));
+    auto activation = read_field<std::uint32_t>(bytes, 20);
+    a.qa = int(read_field<std::uint32_t>(bytes, 24));
+    a.qb = int(read_field<std::uint32_t>(bytes, 28));
+    a.scale = int(read_field<std::uint32_t>(bytes, 32));
     if (a.inputs != INPUT_COUNT)
         return fail("architecture with " + std::to_string(a.inputs) +
                     " inputs; this program knows only " + std::to_string(INPUT_COUNT));
@@ -180,14 +167,14 @@ QuantisedNetwork decode_network(const std::uint8_t* bytes, std::size_t size,
     if (a.qa < 1 || a.qa > 255 || a.qb < 1 || a.qb > 1024 || a.scale < 1 || a.scale > 10000)
         return fail("quantisation out of range (QA " + std::to_string(a.qa) + ", QB " +
                     std::to_string(a.qb) + ", scale " + std::to_string(a.scale) + ")");
-    auto description_size = get<std::uint32_t>(bytes, 36);
+    auto description_size = read_field<std::uint32_t>(bytes, 36);
     std::size_t expected =
         HEADER_BYTES + padded_to_8(description_size) + parameter_bytes(a);
     if (description_size > size || size != expected)
         return fail(std::string(size < expected ? "truncated" : "too long") + ": " +
                     std::to_string(size) + " bytes, the header's architecture " + a.describe() +
                     " needs " + std::to_string(expected));
-    if (get<std::uint64_t>(bytes, CHECKSUM_OFFSET) != file_checksum(bytes, size))
+    if (read_field<std::uint64_t>(bytes, CHECKSUM_OFFSET) != file_checksum(bytes, size))
         return fail("checksum mismatch (the file is corrupt)");
     QuantisedNetwork q;
     q.architecture = a;
@@ -201,7 +188,7 @@ QuantisedNetwork decode_network(const std::uint8_t* bytes, std::size_t size,
     take(q.feature_weights, std::size_t(a.inputs) * a.hidden);
     take(q.feature_bias, std::size_t(a.hidden));
     take(q.output_weights, std::size_t(a.hidden) * 2);
-    q.output_bias = get<std::int32_t>(bytes, at);
+    q.output_bias = read_field<std::int32_t>(bytes, at);
     return q;
 }
 

@@ -9,6 +9,8 @@ namespace mneme {
 
 // `text` with ASCII letters in lower case.
 std::string lower_case(std::string_view text);
+// `text` with &, <, > and " written as XML entities (SVG text and attributes).
+std::string xml_escaped(std::string_view text);
 
 // The words of `text` separated by white space (spaces, tabs, stray carriage returns); views
 // into `text`.
