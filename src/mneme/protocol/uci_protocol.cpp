@@ -153,7 +153,7 @@ bool UciProtocol::handle(const std::string& line) {
         std::istringstream report(evaluation_report(pos_));
         for (std::string row; std::getline(report, row);) out_.line(row);
         if (eval_name_ == "nnue") {
-            thread_.wait();
+            // The network is read-only and replaced only between searches: no need to wait.
             const auto& net = static_cast<const nnue::NnueEvaluator&>(searcher_.evaluator()).network();
             out_.line("network " + std::to_string(nnue::evaluate_position(net, pos_)) +
                       " (side to move)");
