@@ -8,12 +8,13 @@
 #   bench/sprt.sh [--new-commit C] [--base-commit C] [--new-option NAME=VALUE]...
 #                 [--base-option NAME=VALUE]... [--tc 8+0.08] [--elo0 0] [--elo1 5]
 #                 [--max-games N (20000)] [--openings FILE] [--out DIR] [--name NAME]
+#                 [--concurrency N (2): games at once; 1 leaves a core for other work]
 #                 [--binary PATH (build/release/mneme, for sides without a commit)]
 # e.g. bench/sprt.sh --name nnue-vs-classic --new-option Eval=nnue --base-option Eval=classic
 # Interrupt with Ctrl-C; the same command resumes from the PGN.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
-new_commit="" base_commit="" tc="8+0.08" elo0=0 elo1=5 max_games=20000 name="sprt"
+new_commit="" base_commit="" tc="8+0.08" elo0=0 elo1=5 max_games=20000 name="sprt" concurrency=2
 openings="$root/../shared/data/openings/UHO_4060_v4.epd.zst"
 out="$root/bench/results/sprt"
 new_options=() base_options=()
@@ -31,6 +32,7 @@ while [[ $# -gt 0 ]]; do
         --openings) openings="$2"; shift 2 ;;
         --out) out="$2"; shift 2 ;;
         --name) name="$2"; shift 2 ;;
+        --concurrency) concurrency="$2"; shift 2 ;;
         --binary) binary="$2"; shift 2 ;;
         *) echo "sprt: unknown argument '$1' (see the comment at the top of $0)" >&2; exit 2 ;;
     esac
@@ -70,7 +72,7 @@ echo "sprt $name: new=$new_bin ${new_options[*]:-} base=$base_bin ${base_options
 "$new_bin" match \
     -engine cmd="$new_bin" proto=uci name=new option.Hash=16 "${new_options[@]}" \
     -engine cmd="$base_bin" proto=uci name=base option.Hash=16 "${base_options[@]}" \
-    -each tc="$tc" -games 2 -rounds $((max_games / 2)) -concurrency 2 \
+    -each tc="$tc" -games 2 -rounds $((max_games / 2)) -concurrency "$concurrency" \
     -draw movenumber=34 movecount=8 score=20 -resign movecount=3 score=600 twosided=true \
     -openings file="$openings" order=random -seed 1 \
     -sprt elo0="$elo0" elo1="$elo1" alpha=0.05 beta=0.05 \

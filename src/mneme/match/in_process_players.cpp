@@ -139,6 +139,9 @@ bool MnemePlayer::start(std::string& error) {
             else if (v == "failsoft") options.algorithm = SearchAlgorithm::ALPHABETA_FAIL_SOFT;
             else if (v == "pvs") options.algorithm = SearchAlgorithm::PVS;
             else return bad("needs minimax, alphabeta, failsoft or pvs");
+        } else if (const SearchRefinementOption* refinement = find_search_refinement(name)) {
+            if (!parse_switch(value, flag)) return bad("needs true or false");
+            options.*(refinement->field) = flag;
         } else {
             bool* target = name == "aspiration"           ? &options.aspiration
                            : name == "transpositiontable" ? &options.transposition_table

@@ -190,6 +190,10 @@ void UciProtocol::identify() {
         out_.line(std::string("option name ") + m.name + " type spin default " +
                   std::to_string(default_margins.*(m.field)) + " min " + std::to_string(m.min) +
                   " max " + std::to_string(m.max));
+    const SearchOptions default_options;
+    for (const SearchRefinementOption& r : SEARCH_REFINEMENT_OPTIONS)
+        out_.line(std::string("option name ") + r.name + " type check default " +
+                  (default_options.*(r.field) ? "true" : "false"));
     out_.line("option name Skill Level type spin default 20 min 0 max 20");
     out_.line("option name UCI_LimitStrength type check default false");
     out_.line("option name UCI_Elo type spin default " + std::to_string(Skill::MAX_ELO) +
@@ -276,6 +280,12 @@ void UciProtocol::set_option(const Words& words) {
     } else if (const SearchMarginOption* margin = find_search_margin(name)) {
         std::string error;
         if (!set_search_margin(*margin, value, &margins_, &error)) return info_string(error);
+    } else if (const SearchRefinementOption* refinement = find_search_refinement(name)) {
+        std::string wanted = lower_case(value);
+        if (wanted != "true" && wanted != "false")
+            return info_string(std::string(refinement->name) + " needs true or false, got '" +
+                               value + "'");
+        refinements_.*(refinement->field) = wanted == "true";
     } else if (name == "skill level") {
         if (!number) return info_string("Skill Level needs 0 to 20, got '" + value + "'");
         skill_level_ = int(std::clamp<std::int64_t>(*number, 0, Skill::MAX_LEVEL));
@@ -398,6 +408,8 @@ void UciProtocol::go(const Words& words) {
     SearchOptions options = searcher_.options();
     options.contempt = contempt_;
     options.margins = margins_;
+    for (const SearchRefinementOption& r : SEARCH_REFINEMENT_OPTIONS)
+        options.*(r.field) = refinements_.*(r.field);
     options.progress_reports = true;
     options.multi_pv = std::max(multi_pv_, skill_.candidate_lines());
     if (std::uint64_t budget = skill_.node_limit())

@@ -45,6 +45,7 @@ private:
     int multi_pv_ = 1;
     Value contempt_ = 0;
     SearchMargins margins_;
+    SearchOptions refinements_;  // only the SEARCH_REFINEMENT_OPTIONS switches are used
     int skill_level_ = Skill::MAX_LEVEL;
     bool limit_strength_ = false;
     int elo_ = Skill::MAX_ELO;

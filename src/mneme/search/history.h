@@ -58,6 +58,55 @@ private:
     PieceToHistory table_[PIECE_CODE_COUNT][64];
 };
 
+// Capture history: a score per (moving piece, destination, captured piece type), raised for
+// captures that caused a cut-off and lowered for those tried before a cut-off. It tells which
+// captures work in practice where victim and attacker alone cannot (a defended piece, a pin).
+class CaptureHistory {
+public:
+    void clear() { std::memset(table_, 0, sizeof(table_)); }
+    int get(Piece p, Square to, PieceType captured) const { return table_[p][to][captured]; }
+    void update(Piece p, Square to, PieceType captured, int bonus) {
+        apply_history_bonus(table_[p][to][captured], bonus);
+    }
+
+private:
+    std::int16_t table_[PIECE_CODE_COUNT][64][PIECE_TYPE_COUNT];
+};
+
+// A hash of the pawns alone, to index tables by pawn structure.
+inline std::uint64_t pawn_structure_hash(Bitboard white_pawns, Bitboard black_pawns) {
+    std::uint64_t h = white_pawns * 0x9E3779B97F4A7C15ull;
+    h ^= (black_pawns ^ (h >> 31)) * 0xC2B2AE3D27D4EB4Full;
+    return h ^ (h >> 29);
+}
+
+// Correction history: how far searches of positions with this pawn structure (and side to
+// move) ended from the static evaluation, as a running average. The static evaluation is
+// corrected by it before pruning decisions use it, so structures the evaluation misjudges
+// are misjudged less within the search.
+class CorrectionHistory {
+public:
+    static constexpr int SIZE = 16384;
+    static constexpr int GRAIN = 256;                  // entries in 1/256 centipawns
+    static constexpr int MAX_CORRECTION = 96 * GRAIN;  // never more than ~a pawn
+
+    void clear() { std::memset(table_, 0, sizeof(table_)); }
+    // The correction in centipawns for `side` to move with pawn structure `hash`.
+    int get(Color side, std::uint64_t hash) const { return table_[side][hash % SIZE] / GRAIN; }
+    // A search at `depth` found `error` = search score - static score: the entry moves towards
+    // it, faster for deeper (more trustworthy) searches.
+    void update(Color side, std::uint64_t hash, int error, int depth) {
+        int& entry = table_[side][hash % SIZE];
+        int weight = std::min(depth + 1, 16);
+        int target = std::clamp(error * GRAIN, -MAX_CORRECTION, MAX_CORRECTION);
+        entry = std::clamp((entry * (256 - weight) + target * weight) / 256, -MAX_CORRECTION,
+                           MAX_CORRECTION);
+    }
+
+private:
+    int table_[2][SIZE];
+};
+
 // Two quiet moves per ply that caused a cut-off in a sibling node.
 struct KillerMoves {
     Move moves[2] = {};

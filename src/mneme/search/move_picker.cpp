@@ -49,6 +49,8 @@ void MovePicker::score_captures() {
         PieceType victim = m.kind() == EN_PASSANT ? PAWN : type_of(pos_.piece_on(m.to()));
         PieceType attacker = type_of(pos_.moved_piece(m));
         int score = SEE_VALUE[victim] * 8 - attacker;
+        // A capture's record counts for up to about a pawn's worth of victim value.
+        if (capture_history_) score += capture_history_->get(pos_.moved_piece(m), m.to(), victim) / 16;
         if (m.kind() == PROMOTION)
             score += m.promotion_type() == QUEEN ? SEE_VALUE[QUEEN] * 8 : -SEE_VALUE[QUEEN] * 8;
         moves_[i].score = score;

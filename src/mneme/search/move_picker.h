@@ -27,6 +27,10 @@ public:
     // Quiescence: captures and promotions by victim and attacker; every evasion when in check.
     MovePicker(const Position& pos, Move tt_move, const ButterflyHistory& history);
 
+    // Captures are also ordered by `history` (null: by victim and attacker alone). Before
+    // the first next().
+    void use_capture_history(const CaptureHistory* history) { capture_history_ = history; }
+
     // The next move, or Move::none() when all have been handed out. Every move is legal.
     Move next();
 
@@ -66,6 +70,7 @@ private:
     const Position& pos_;
     const ButterflyHistory& history_;
     const PieceToHistory* continuation_[2] = {nullptr, nullptr};
+    const CaptureHistory* capture_history_ = nullptr;
     Move tt_move_;
     Move killers_[2];
     Move counter_;

@@ -69,6 +69,18 @@ Value reverse_futility_margin(const SearchMargins& m, int depth) {
 // Null-move cut-offs from this depth on are verified by a search without passes (zugzwang).
 constexpr int NULL_MOVE_VERIFICATION_DEPTH = 6;
 // Delta pruning in quiescence: what a capture may gain beyond its victim's value.
+// Singular extensions: from this depth, a table move whose score was searched at least this
+// close to the node's depth is tested for being the only good move.
+constexpr int SINGULAR_MIN_DEPTH = 8;
+constexpr int SINGULAR_TT_DEPTH_MARGIN = 3;
+// Razoring: a static score this far below alpha (growing with the square of the depth, so
+// that only hopeless nodes qualify) is left to quiescence.
+constexpr int RAZOR_MAX_DEPTH = 3;
+Value razor_margin(int depth) { return Value(300 + 250 * depth * depth); }
+// ProbCut: a capture that beats beta by this much at depth - 4 is taken to beat it at depth.
+constexpr int PROBCUT_MIN_DEPTH = 5;
+constexpr int PROBCUT_MARGIN = 200;
+constexpr int PROBCUT_REDUCTION = 4;
 // Aspiration: the first window's half width, in centipawns.
 constexpr Value ASPIRATION_DELTA = 20;
 constexpr int ASPIRATION_MIN_DEPTH = 4;
@@ -145,6 +157,8 @@ std::uint64_t Searcher::total_nodes() const {
 void Searcher::clear() {
     own_table_.clear();
     history_.clear();
+    capture_history_->clear();
+    correction_history_->clear();
     continuation_->clear();
     for (auto& helper : helpers_) helper->clear_statistics();
     for (auto& by_piece : counter_moves_)
@@ -179,6 +193,9 @@ SearchResult Searcher::search(const Position& pos, const SearchLimits& limits,
     // Helpers use what the main thread prepared (start_helpers copies it).
     if (!helper_index_) hint_active_ = ordering_hint_ && ordering_hint_->prepare(pos);
     for (auto& k : killers_) k.clear();
+    for (Move& m : excluded_moves_) m = Move::none();
+    best_move_stable_iterations_ = 0;
+    iteration_scores_.clear();
     nodes_.store(0, std::memory_order_relaxed);
     seldepth_ = 0;
     null_move_min_ply_ = 0;
@@ -217,9 +234,14 @@ SearchResult Searcher::search(const Position& pos, const SearchLimits& limits,
         // Helpers start one ply deeper in turn, so that the threads spread over depths and
         // fill the table with different parts of the tree.
         for (int depth = 1 + helper_index_ % 2; depth <= max_depth; ++depth) {
+            root_depth_ = depth;
+            Move previous_best = root_moves_.front().move;
             search_root_with_aspiration(depth, on_iteration);
             if (stopped_) break;
             completed_depth_ = depth;
+            best_move_stable_iterations_ =
+                root_moves_.front().move == previous_best ? best_move_stable_iterations_ + 1 : 0;
+            iteration_scores_.push_back(root_moves_.front().score);
             for (RootMove& rm : root_moves_) rm.previous_score = rm.score;
             report_lines(depth, on_iteration);
             if (stop_requested_ || should_stop_iterating(depth)) break;
@@ -272,7 +294,7 @@ bool Searcher::should_stop_iterating(int depth) const {
     if (limits_.mate > 0 && score >= mate_in(2 * limits_.mate - 1)) return true;
     if (pondering_ || limits_.infinite) return false;
     if (!time_.is_timed()) return false;
-    if (time_.should_stop_iterating()) return true;
+    if (time_.should_stop_iterating(time_scale())) return true;
     // With one legal move, or a mate already seen with room to spare, thinking is wasted.
     if (root_moves_.size() == 1) return true;
     return is_mate_score(score) && depth >= 2 * (VALUE_MATE - std::abs(score)) + 2;
@@ -348,7 +370,7 @@ Value Searcher::search_root(int depth, Value alpha, Value beta) {
     // Scores found so far this iteration, best first: a later move must beat the weakest of
     // the `lines` best to matter.
     std::vector<Value> best_scores;
-    for (RootMove& rm : root_moves_) rm.score = -VALUE_INFINITE;
+    for (RootMove& rm : root_moves_) rm.score = -VALUE_INFINITE, rm.nodes = 0;
 
     for (std::size_t i = 0; i < root_moves_.size(); ++i) {
         RootMove& rm = root_moves_[i];
@@ -361,6 +383,7 @@ Value Searcher::search_root(int depth, Value alpha, Value beta) {
             (*on_info_)(progress);
         }
         move_slices_[0] = &continuation_->after(pos_.moved_piece(rm.move), rm.move.to());
+        std::uint64_t nodes_before = nodes_.load(std::memory_order_relaxed);
         evaluator_->push(pos_, rm.move);
         pos_.do_move(rm.move);
         Value v;
@@ -374,6 +397,7 @@ Value Searcher::search_root(int depth, Value alpha, Value beta) {
         }
         pos_.undo_move();
         evaluator_->pop();
+        rm.nodes = nodes_.load(std::memory_order_relaxed) - nodes_before;
         // A move cut off by a stop has no score; the moves searched before it still count.
         if (stopped_) break;
 
@@ -467,13 +491,67 @@ void Searcher::update_quiet_statistics(int ply, int depth, Move best, const Move
     for (int i = 0; i < count; ++i) reward(quiets[i], -bonus);
 }
 
+Value Searcher::corrected_eval(Value raw) const {
+    if (!options_.correction_history) return raw;
+    std::uint64_t hash = pawn_structure_hash(pos_.pieces(WHITE, PAWN), pos_.pieces(BLACK, PAWN));
+    Value corrected = raw + correction_history_->get(pos_.side_to_move(), hash);
+    // A corrected score must stay an evaluation, never reach the mate range.
+    return std::clamp(corrected, VALUE_MATED_IN_MAX_PLY + 1, VALUE_MATE_IN_MAX_PLY - 1);
+}
+
+void Searcher::update_correction_history(Value raw_eval, Value best_value, Bound bound,
+                                         int depth) {
+    if (!options_.correction_history || raw_eval == VALUE_NONE || is_mate_score(best_value))
+        return;
+    // A bound only says on which side of the search score the truth lies: it corrects the
+    // evaluation only when that side is away from the static score.
+    Value corrected = corrected_eval(raw_eval);
+    if ((bound == Bound::LOWER && best_value <= corrected) ||
+        (bound == Bound::UPPER && best_value >= corrected))
+        return;
+    std::uint64_t hash = pawn_structure_hash(pos_.pieces(WHITE, PAWN), pos_.pieces(BLACK, PAWN));
+    correction_history_->update(pos_.side_to_move(), hash, best_value - raw_eval, depth);
+}
+
+void Searcher::update_capture_statistics(int depth, Move best, const Move* captures, int count) {
+    if (!options_.capture_history) return;
+    int bonus = ButterflyHistory::bonus_for_depth(depth);
+    auto reward = [&](Move m, int amount) {
+        PieceType victim = m.kind() == EN_PASSANT ? PAWN : type_of(pos_.piece_on(m.to()));
+        capture_history_->update(pos_.moved_piece(m), m.to(), victim, amount);
+    };
+    if (best && pos_.is_capture(best)) reward(best, bonus);
+    // Captures tried before the move that cut off were worse guesses, whatever it was.
+    for (int i = 0; i < count; ++i) reward(captures[i], -bonus);
+}
+
+double Searcher::time_scale() const {
+    if (!options_.time_stability || iteration_scores_.size() < 4) return 1.0;
+    // The factors below mostly shorten a move; the plan is a little larger to make up for it.
+    constexpr double PLAN = 1.25;
+    // A best move that keeps changing needs more time, one that has held for long less.
+    constexpr double STABILITY[] = {1.5, 1.25, 1.05, 0.95, 0.85};
+    double stability = STABILITY[std::min(best_move_stable_iterations_, 4)];
+    // A score falling over the last iterations: look harder for a way out.
+    Value now = iteration_scores_.back();
+    Value before = iteration_scores_[iteration_scores_.size() - 4];
+    double trend = std::clamp(1.0 + (before - now) * 0.004, 0.85, 1.5);
+    // Most of the iteration's effort on the best move means the others were refuted fast.
+    std::uint64_t total = 0;
+    for (const RootMove& rm : root_moves_) total += rm.nodes;
+    double share = total ? double(root_moves_.front().nodes) / double(total) : 0.5;
+    double effort = std::clamp(0.7 + 0.8 * (1.0 - share), 0.7, 1.3);
+    return PLAN * stability * trend * effort;
+}
+
 Value Searcher::negamax(int depth, Value alpha, Value beta, int ply, bool pv_node) {
     const SearchAlgorithm algorithm = options_.algorithm;
     const bool minimax = algorithm == SearchAlgorithm::MINIMAX;
     const Value original_alpha = alpha;
+    const Move excluded = excluded_moves_[ply];
     bool in_check = pos_.in_check();
     // Check extension: a forcing line is looked at one ply deeper.
-    if (in_check) ++depth;
+    if (in_check && !excluded) ++depth;
     if (depth <= 0) return quiescence(alpha, beta, ply, pv_node);
 
     pv_length_[ply] = ply;
@@ -494,12 +572,20 @@ Value Searcher::negamax(int depth, Value alpha, Value beta, int ply, bool pv_nod
     TTData tt;
     bool tt_hit = options_.transposition_table && table_->probe(pos_.key(), ply, &tt);
     Move tt_move = tt_hit && options_.tt_move ? tt.move : Move::none();
-    // Principal variation nodes always search, so that the line they return is complete.
-    if (!pv_node && tt_hit && tt.depth >= depth && tt_score_usable(tt, alpha, beta))
+    // Principal variation nodes always search, so that the line they return is complete; a
+    // search without the table move must not be answered by the table move's score.
+    if (!pv_node && !excluded && tt_hit && tt.depth >= depth && tt_score_usable(tt, alpha, beta))
         return tt.score;
 
+    Value raw_eval = VALUE_NONE;
     Value static_eval = VALUE_NONE;
-    if (!in_check) static_eval = tt_hit && tt.eval != VALUE_NONE ? tt.eval : evaluator_->evaluate(pos_);
+    if (excluded) {
+        // The same node as the search that excluded a move: its evaluation stands.
+        static_eval = static_evals_[ply];
+    } else if (!in_check) {
+        raw_eval = tt_hit && tt.eval != VALUE_NONE ? tt.eval : evaluator_->evaluate(pos_);
+        static_eval = corrected_eval(raw_eval);
+    }
     static_evals_[ply] = static_eval;
     // Whether our position got better since our last move: if not, the pruning below can be
     // bolder, since a refutation of this line is then more likely to exist.
@@ -509,17 +595,29 @@ Value Searcher::negamax(int depth, Value alpha, Value beta, int ply, bool pv_nod
         if (before == VALUE_NONE && ply >= 4) before = static_evals_[ply - 4];
         improving = before == VALUE_NONE || static_eval > before;
     }
+    // Node-level pruning needs a whole node: a search without the table move is a question
+    // about the other moves only.
+    const bool prune_node = !pv_node && !in_check && !excluded;
 
     // Reverse futility (static null move): far enough above beta near the leaves, the side to
     // move is assumed to stay there whatever it plays.
-    if (options_.futility && !pv_node && !in_check && depth <= REVERSE_FUTILITY_MAX_DEPTH &&
+    if (options_.futility && prune_node && depth <= REVERSE_FUTILITY_MAX_DEPTH &&
         !is_mate_score(beta) &&
         static_eval - reverse_futility_margin(options_.margins, depth - (improving ? 1 : 0)) >= beta)
         return static_eval;
 
+    // Razoring: far below alpha near the leaves, only a capture could help; quiescence says
+    // whether one does.
+    if (options_.razoring && prune_node && !minimax && depth <= RAZOR_MAX_DEPTH &&
+        !is_mate_score(alpha) && static_eval + razor_margin(depth) < alpha) {
+        Value v = quiescence(alpha, alpha + 1, ply, false);
+        if (stopped_) return 0;
+        if (v <= alpha) return v;
+    }
+
     // Null-move pruning: if passing still leaves us above beta, a real move will too.
     Color us = pos_.side_to_move();
-    if (options_.null_move && !pv_node && !in_check && depth >= 3 && static_eval >= beta &&
+    if (options_.null_move && prune_node && depth >= 3 && static_eval >= beta &&
         !is_mate_score(beta) && pos_.last_move() != Move::null() && ply >= null_move_min_ply_ &&
         has_non_pawn_material(pos_, us)) {
         // The further above beta, the more a pass can afford to look shallower.
@@ -546,6 +644,37 @@ Value Searcher::negamax(int depth, Value alpha, Value beta, int ply, bool pv_nod
         }
     }
 
+    // ProbCut: a capture that beats beta by a margin in a much shallower search will almost
+    // surely beat beta in the full one. Skipped when the table already says it does not.
+    Value probcut_beta = beta + PROBCUT_MARGIN;
+    if (options_.probcut && prune_node && !minimax && depth >= PROBCUT_MIN_DEPTH &&
+        !is_mate_score(beta) &&
+        !(tt_hit && tt.depth >= depth - PROBCUT_REDUCTION + 1 && tt.score != VALUE_NONE &&
+          tt.score < probcut_beta)) {
+        MovePicker captures(pos_, tt_move, history_);
+        while (Move m = captures.next()) {
+            // Only captures that win enough material by exchange to reach the margin.
+            if (static_exchange(pos_, m) < probcut_beta - static_eval) continue;
+            move_slices_[ply] = &continuation_->after(pos_.moved_piece(m), m.to());
+            evaluator_->push(pos_, m);
+            pos_.do_move(m);
+            // A quiescence search first: most candidates fail there, cheaply.
+            Value v = -quiescence(-probcut_beta, -probcut_beta + 1, ply + 1, false);
+            if (v >= probcut_beta && !stopped_)
+                v = -negamax(depth - PROBCUT_REDUCTION, -probcut_beta, -probcut_beta + 1, ply + 1,
+                             false);
+            pos_.undo_move();
+            evaluator_->pop();
+            if (stopped_) return 0;
+            if (v >= probcut_beta) {
+                if (options_.transposition_table)
+                    table_->store(pos_.key(), ply, m, v, raw_eval, depth - PROBCUT_REDUCTION + 1,
+                                  Bound::LOWER);
+                return v;
+            }
+        }
+    }
+
     // Internal iterative reduction: a node the table knows nothing about is probably not
     // worth the full depth; if it matters, the next iteration finds its move in the table.
     if (options_.late_move_reductions && !minimax && depth >= 4 && !tt_move) --depth;
@@ -557,12 +686,15 @@ Value Searcher::negamax(int depth, Value alpha, Value beta, int ply, bool pv_nod
     MovePicker picker(pos_, tt_move, options_.killers ? killers_[ply] : no_killers, counter,
                       history_, options_.capture_ordering, options_.history, slices,
                       active_hint(), ply);
+    if (options_.capture_history) picker.use_capture_history(capture_history_.get());
     Value best_value = -VALUE_INFINITE;
     Move best_move;
     int move_count = 0;
-    constexpr int MAX_QUIETS_REMEMBERED = 64;
-    Move quiets_tried[MAX_QUIETS_REMEMBERED];
+    constexpr int MAX_MOVES_REMEMBERED = 64;
+    Move quiets_tried[MAX_MOVES_REMEMBERED];
     int quiet_count = 0;
+    Move captures_tried[MAX_MOVES_REMEMBERED];
+    int capture_count = 0;
     // Frontier futility: with the static score this far below alpha, quiet moves that do not
     // check are skipped; the margin stands in for their score.
     bool futile = options_.futility && !pv_node && !in_check && depth <= FUTILITY_MAX_DEPTH &&
@@ -573,6 +705,7 @@ Value Searcher::negamax(int depth, Value alpha, Value beta, int ply, bool pv_nod
     const int quiet_move_limit = (3 + depth * depth) / (improving ? 1 : 2);
 
     while (Move m = picker.next()) {
+        if (m == excluded) continue;
         ++move_count;
         bool quiet = is_quiet(pos_, m);
         bool gives_check = pos_.gives_check(m);
@@ -605,13 +738,35 @@ Value Searcher::negamax(int depth, Value alpha, Value beta, int ply, bool pv_nod
                 continue;
             }
         }
+
+        // Singular extension: when a search of every other move at half the depth, against a
+        // bound a little below the table move's score, fails low, the table move is the only
+        // good one here and gets a ply more. When even the others beat beta, the node is cut
+        // (multi-cut); when the table move alone was expected to, it gets a ply less.
+        int extension = 0;
+        if (options_.singular_extensions && !minimax && m == tt_move && !excluded && ply > 0 &&
+            depth >= SINGULAR_MIN_DEPTH && ply < 2 * root_depth_ &&
+            tt.depth >= depth - SINGULAR_TT_DEPTH_MARGIN &&
+            (tt.bound == Bound::LOWER || tt.bound == Bound::EXACT) && tt.score != VALUE_NONE &&
+            !is_mate_score(tt.score)) {
+            Value singular_beta = tt.score - 2 * depth;
+            excluded_moves_[ply] = m;
+            Value v = negamax((depth - 1) / 2, singular_beta - 1, singular_beta, ply, false);
+            excluded_moves_[ply] = Move::none();
+            if (stopped_) return 0;
+            if (v < singular_beta) extension = 1;
+            else if (singular_beta >= beta) return singular_beta;
+            else if (tt.score >= beta) extension = -1;
+        }
+        int new_depth = depth - 1 + extension;
+
         // Late quiet moves of a well-ordered node rarely matter: search them shallower first.
         int reduction = 0;
         if (options_.late_move_reductions && !minimax && depth >= 3 && move_count > 2 &&
             quiet && !in_check && !gives_check && m != counter && !killers_[ply].contains(m)) {
             reduction = late_move_reduction(depth, move_count) - (pv_node ? 1 : 0) +
                         (improving ? 0 : 1) - history_score / 8192;
-            reduction = std::clamp(reduction, 0, depth - 2);
+            reduction = std::clamp(reduction, 0, std::max(new_depth - 1, 0));
         }
 
         move_slices_[ply] = &continuation_->after(pos_.moved_piece(m), m.to());
@@ -622,21 +777,21 @@ Value Searcher::negamax(int depth, Value alpha, Value beta, int ply, bool pv_nod
         bool full_depth = true;
         if (reduction > 0) {
             ++statistics_.reductions;
-            v = -negamax(depth - 1 - reduction, -alpha - 1, -alpha, ply + 1, false);
+            v = -negamax(new_depth - reduction, -alpha - 1, -alpha, ply + 1, false);
             full_depth = v > alpha && !stopped_;
             if (full_depth) ++statistics_.re_searches;
         }
         if (full_depth) {
             if (minimax) {
-                v = -negamax(depth - 1, -VALUE_INFINITE, VALUE_INFINITE, ply + 1, true);
+                v = -negamax(new_depth, -VALUE_INFINITE, VALUE_INFINITE, ply + 1, true);
             } else if (move_count == 1 || algorithm != SearchAlgorithm::PVS) {
-                v = -negamax(depth - 1, -beta, -alpha, ply + 1, pv_node);
+                v = -negamax(new_depth, -beta, -alpha, ply + 1, pv_node);
             } else {
                 // Prove the move worse with a null window; search it properly only if that
                 // fails.
-                v = -negamax(depth - 1, -alpha - 1, -alpha, ply + 1, false);
+                v = -negamax(new_depth, -alpha - 1, -alpha, ply + 1, false);
                 if (pv_node && v > alpha && v < beta && !stopped_)
-                    v = -negamax(depth - 1, -beta, -alpha, ply + 1, true);
+                    v = -negamax(new_depth, -beta, -alpha, ply + 1, true);
             }
         }
         pos_.undo_move();
@@ -652,23 +807,30 @@ Value Searcher::negamax(int depth, Value alpha, Value beta, int ply, bool pv_nod
                     ++statistics_.beta_cutoffs;
                     if (move_count == 1) ++statistics_.first_move_cutoffs;
                     if (quiet) update_quiet_statistics(ply, depth, m, quiets_tried, quiet_count);
+                    update_capture_statistics(depth, m, captures_tried, capture_count);
                     break;
                 }
                 if (!minimax) alpha = v;
             }
         }
-        if (quiet && quiet_count < MAX_QUIETS_REMEMBERED) quiets_tried[quiet_count++] = m;
+        if (quiet && quiet_count < MAX_MOVES_REMEMBERED) quiets_tried[quiet_count++] = m;
+        if (pos_.is_capture(m) && capture_count < MAX_MOVES_REMEMBERED)
+            captures_tried[capture_count++] = m;
     }
 
-    if (move_count == 0) return in_check ? mated_in(ply) : draw_value(ply);
+    // Without the excluded move there may be nothing left: that says nothing about the node.
+    if (move_count == 0) return excluded ? alpha : in_check ? mated_in(ply) : draw_value(ply);
 
     if (algorithm == SearchAlgorithm::ALPHABETA_FAIL_HARD)
         best_value = std::clamp(best_value, original_alpha, beta);
     Bound bound = best_value >= beta                ? Bound::LOWER
                   : pv_node && best_move != Move() ? Bound::EXACT
                                                     : Bound::UPPER;
+    if (excluded) return best_value;  // a partial search: neither table nor corrections
     if (options_.transposition_table)
-        table_->store(pos_.key(), ply, best_move, best_value, static_eval, depth, bound);
+        table_->store(pos_.key(), ply, best_move, best_value, raw_eval, depth, bound);
+    if (!in_check && (!best_move || is_quiet(pos_, best_move)))
+        update_correction_history(raw_eval, best_value, bound, depth);
     return best_value;
 }
 
@@ -693,10 +855,12 @@ Value Searcher::quiescence(Value alpha, Value beta, int ply, bool pv_node) {
 
     // Standing pat: the side to move need not capture, so the static score is a lower bound.
     // In check there is no such choice, and every evasion is searched.
+    Value raw_eval = VALUE_NONE;
     Value static_eval = VALUE_NONE;
     Value best_value = -VALUE_INFINITE;
     if (!in_check) {
-        static_eval = tt_hit && tt.eval != VALUE_NONE ? tt.eval : evaluator_->evaluate(pos_);
+        raw_eval = tt_hit && tt.eval != VALUE_NONE ? tt.eval : evaluator_->evaluate(pos_);
+        static_eval = corrected_eval(raw_eval);
         best_value = static_eval;
         if (best_value >= beta) {
             return options_.algorithm == SearchAlgorithm::ALPHABETA_FAIL_HARD ? beta
@@ -748,7 +912,7 @@ Value Searcher::quiescence(Value alpha, Value beta, int ply, bool pv_node) {
                   : pv_node && best_move != Move() ? Bound::EXACT
                                                     : Bound::UPPER;
     if (options_.transposition_table)
-        table_->store(pos_.key(), ply, best_move, best_value, static_eval, 0, bound);
+        table_->store(pos_.key(), ply, best_move, best_value, raw_eval, 0, bound);
     return best_value;
 }
 

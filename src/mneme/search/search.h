@@ -128,6 +128,7 @@ private:
         Value score = -VALUE_INFINITE;
         Value previous_score = -VALUE_INFINITE;  // from the last completed iteration
         std::vector<Move> pv;
+        std::uint64_t nodes = 0;  // this thread's nodes spent on the move this iteration
         Value reported_score() const { return score != -VALUE_INFINITE ? score : previous_score; }
     };
 
@@ -138,6 +139,12 @@ private:
     void search_root_with_aspiration(int depth, const InfoCallback& on_iteration);
     Value negamax(int depth, Value alpha, Value beta, int ply, bool pv_node);
     Value quiescence(Value alpha, Value beta, int ply, bool pv_node);
+    // The static evaluation, corrected by the correction history when that is on.
+    Value corrected_eval(Value raw) const;
+    void update_correction_history(Value raw_eval, Value best_value, Bound bound, int depth);
+    void update_capture_statistics(int depth, Move best, const Move* captures, int count);
+    // The share of the time budget to use now that an iteration finished (1: the plan).
+    double time_scale() const;
 
     bool is_draw(int ply) const;
     void count_node();
@@ -166,6 +173,8 @@ private:
     std::vector<std::unique_ptr<Searcher>> helpers_;
     std::vector<std::thread> helper_threads_;
     ButterflyHistory history_;
+    std::unique_ptr<CaptureHistory> capture_history_ = std::make_unique<CaptureHistory>();
+    std::unique_ptr<CorrectionHistory> correction_history_ = std::make_unique<CorrectionHistory>();
     std::unique_ptr<ContinuationHistory> continuation_ = std::make_unique<ContinuationHistory>();
     // The quiet move that last refuted a move, by the refuted move's piece and destination.
     Move counter_moves_[PIECE_CODE_COUNT][64];
@@ -192,6 +201,11 @@ private:
     // While a null-move cut-off is verified, no pass before this ply (0: passes allowed).
     int null_move_min_ply_ = 0;
     int completed_depth_ = 0;
+    int root_depth_ = 0;  // the running iteration's depth
+    // For the time refinement: iterations since the best root move last changed, and the
+    // best score of each completed iteration.
+    int best_move_stable_iterations_ = 0;
+    std::vector<Value> iteration_scores_;
 
     // Per-ply state; one spare ply for the children of the deepest node.
     KillerMoves killers_[MAX_PLY + 2];
@@ -200,6 +214,8 @@ private:
     PieceToHistory* move_slices_[MAX_PLY + 2];
     // The static evaluation at each ply (VALUE_NONE in check), to tell whether it improves.
     Value static_evals_[MAX_PLY + 2];
+    // The move a singular-extension search at this ply leaves out (none: no such search).
+    Move excluded_moves_[MAX_PLY + 2];
     // Triangular principal variation table: pv_[ply][ply..pv_length_[ply]) is the line
     // from that ply.
     Move pv_[MAX_PLY + 2][MAX_PLY + 2];

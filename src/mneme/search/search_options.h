@@ -18,6 +18,14 @@ enum class SearchAlgorithm {
     PVS,                 // first move with the full window, the rest with null windows
 };
 
+// Option names compare as UCI says: without regard to case.
+inline bool same_option_name(std::string_view a, std::string_view b) {
+    if (a.size() != b.size()) return false;
+    for (std::size_t i = 0; i < a.size(); ++i)
+        if (std::tolower((unsigned char)a[i]) != std::tolower((unsigned char)b[i])) return false;
+    return true;
+}
+
 // The search's hand-set margins, exposed (as UCI and player options of the same names) so that
 // SPSA can tune them from match results, where no gradient reaches.
 struct SearchMargins {
@@ -45,12 +53,7 @@ inline constexpr SearchMarginOption SEARCH_MARGIN_OPTIONS[] = {
 // The margin option called `name` (any case), or null.
 inline const SearchMarginOption* find_search_margin(std::string_view name) {
     for (const SearchMarginOption& option : SEARCH_MARGIN_OPTIONS) {
-        std::string_view known = option.name;
-        if (known.size() != name.size()) continue;
-        bool same = true;
-        for (std::size_t i = 0; i < known.size() && same; ++i)
-            same = std::tolower((unsigned char)known[i]) == std::tolower((unsigned char)name[i]);
-        if (same) return &option;
+        if (same_option_name(option.name, name)) return &option;
     }
     return nullptr;
 }
@@ -88,6 +91,19 @@ struct SearchOptions {
     bool futility = true;           // frontier futility and reverse futility pruning
     bool move_count_pruning = true; // late quiet moves of shallow nodes skipped
     bool see_pruning = true;        // shallow moves that lose material by exchange skipped
+    // The refinements of the modern search, each off until a sequential test in games kept
+    // it (docs/search-tests.md), and switchable as UCI options of the names in
+    // SEARCH_REFINEMENT_OPTIONS so that a match can measure it.
+    bool correction_history = false;   // static score corrected by what searches found for
+                                       // the same pawn structure
+    bool singular_extensions = false;  // the table move alone holds: one ply more (and
+                                       // multi-cut, negative extensions)
+    bool capture_history = false;      // captures ordered by their record as well as victim
+    bool razoring = false;             // far below alpha near the leaves: quiescence decides
+    bool probcut = false;              // a good capture beats beta by a margin at reduced
+                                       // depth: the node is cut
+    bool time_stability = false;       // time scaled by the best move's stability, its node
+                                       // share and the score's trend
 
     SearchMargins margins;
 
@@ -105,9 +121,33 @@ struct SearchOptions {
         o.killers = o.counter_moves = o.history = o.continuation_history = false;
         o.null_move = o.late_move_reductions = o.futility = false;
         o.move_count_pruning = o.see_pruning = false;
+        o.correction_history = o.singular_extensions = o.capture_history = false;
+        o.razoring = o.probcut = o.time_stability = false;
         return o;
     }
 };
+
+struct SearchRefinementOption {
+    const char* name;  // the UCI check option and mneme player option (any case)
+    bool SearchOptions::*field;
+};
+
+inline constexpr SearchRefinementOption SEARCH_REFINEMENT_OPTIONS[] = {
+    {"CorrectionHistory", &SearchOptions::correction_history},
+    {"SingularExtensions", &SearchOptions::singular_extensions},
+    {"CaptureHistory", &SearchOptions::capture_history},
+    {"Razoring", &SearchOptions::razoring},
+    {"ProbCut", &SearchOptions::probcut},
+    {"TimeStability", &SearchOptions::time_stability},
+};
+
+// The refinement option called `name` (any case), or null.
+inline const SearchRefinementOption* find_search_refinement(std::string_view name) {
+    for (const SearchRefinementOption& option : SEARCH_REFINEMENT_OPTIONS) {
+        if (same_option_name(option.name, name)) return &option;
+    }
+    return nullptr;
+}
 
 inline const char* algorithm_name(SearchAlgorithm a) {
     switch (a) {

@@ -2,6 +2,7 @@
 // checked during them.
 #pragma once
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <cstdint>
@@ -36,7 +37,12 @@ public:
     // False for depth-, node-, mate-limited and infinite searches.
     bool is_timed() const { return timed_; }
     // Whether to stop before starting another iteration.
-    bool should_stop_iterating() const { return timed_ && elapsed_ms() >= soft_limit_ms_; }
+    // `scale` stretches or shrinks the planned time (never beyond the hard limit).
+    bool should_stop_iterating(double scale = 1.0) const {
+        if (!timed_) return false;
+        double limit = std::min(double(soft_limit_ms_) * scale, double(hard_limit_ms_));
+        return double(elapsed_ms()) >= limit;
+    }
     // Whether to abandon the search now.
     bool out_of_time() const { return timed_ && elapsed_ms() >= hard_limit_ms_; }
 
