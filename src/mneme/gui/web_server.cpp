@@ -1,6 +1,8 @@
 #include "mneme/gui/web_server.h"
 
 #include <httplib.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
 
 #include <limits>
 #include <stdexcept>
@@ -15,8 +17,34 @@ namespace mneme::gui {
 namespace {
 
 // A browser keeps one event stream open per tab besides its API requests; the default pool of
-// eight threads would be used up by a few tabs.
-constexpr std::size_t HTTP_THREADS = 32;
+// eight threads would be used up by a few tabs. The event streams (at most 16, see
+// WebServerLimits) take at most a quarter; the rest serve requests, and connections that say
+// nothing are dropped after CLIENT_TIMEOUT_S, so idle or slow clients cannot hold them all
+// for long.
+constexpr std::size_t HTTP_THREADS = 64;
+constexpr time_t CLIENT_TIMEOUT_S = 2;
+
+// cpp-httplib (Debian ships it as a shared library, so its settings cannot be changed at
+// compile time) listens with a backlog of 5: at 100 clients at once the kernel drops
+// connections. Calling listen() again on the bound socket raises the backlog.
+void raise_listen_backlog(int port) {
+    constexpr int MAX_DESCRIPTOR = 4096;
+    for (int fd = 0; fd < MAX_DESCRIPTOR; ++fd) {
+        int listening = 0;
+        socklen_t size = sizeof listening;
+        if (getsockopt(fd, SOL_SOCKET, SO_ACCEPTCONN, &listening, &size) != 0 || !listening)
+            continue;
+        sockaddr_storage address{};
+        socklen_t length = sizeof address;
+        if (getsockname(fd, reinterpret_cast<sockaddr*>(&address), &length) != 0) continue;
+        int bound = -1;
+        if (address.ss_family == AF_INET)
+            bound = ntohs(reinterpret_cast<const sockaddr_in*>(&address)->sin_port);
+        else if (address.ss_family == AF_INET6)
+            bound = ntohs(reinterpret_cast<const sockaddr_in6*>(&address)->sin6_port);
+        if (bound == port) listen(fd, SOMAXCONN);
+    }
+}
 
 // The Content-Length header's value; 0 when absent, the most there is when unreadable.
 std::uint64_t content_length(const httplib::Request& request) {
@@ -46,6 +74,8 @@ WebServer::WebServer(GameSession& session, EventStream& events, WebServerLimits 
     : session_(session), events_(events), limits_(limits), server_(std::make_unique<httplib::Server>()) {
     server_->new_task_queue = [] { return new httplib::ThreadPool(HTTP_THREADS); };
     server_->set_payload_max_length(limits_.max_request_bytes);
+    server_->set_read_timeout(CLIENT_TIMEOUT_S, 0);
+    server_->set_keep_alive_timeout(CLIENT_TIMEOUT_S);
     add_guards();
     add_routes();
 }
@@ -188,6 +218,7 @@ int WebServer::bind(const std::string& host, int port) {
     if (bound <= 0)
         throw std::runtime_error("cannot listen on " + host + ":" + std::to_string(port) +
                                  " (is the port in use? --port 0 picks a free one)");
+    raise_listen_backlog(bound);
     guard_ = std::make_unique<RequestGuard>(RequestGuard::for_address(host, bound));
     return bound;
 }
