@@ -15,6 +15,7 @@
 #include "mneme/book/book_file.h"
 #include "mneme/book/entry_source.h"
 #include "mneme/core/position.h"
+#include "mneme/util/builtin_files.h"
 
 namespace mneme::app {
 
@@ -60,10 +61,8 @@ private:
 };
 
 std::string megabytes(const std::string& path) {
-    std::error_code error;
-    auto size = std::filesystem::file_size(path, error);
     char text[32];
-    std::snprintf(text, sizeof text, "%.1f MB", error ? 0.0 : double(size) / (1 << 20));
+    std::snprintf(text, sizeof text, "%.1f MB", double(data_file_bytes(path)) / (1 << 20));
     return text;
 }
 

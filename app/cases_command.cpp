@@ -18,6 +18,7 @@
 #include "mneme/cbr/case_base_builder.h"
 #include "mneme/cbr/cbr_agent.h"
 #include "mneme/pgn/pgn_reader.h"
+#include "mneme/util/builtin_files.h"
 
 namespace mneme::app {
 
@@ -203,7 +204,7 @@ int info_command(const Arguments& args) {
     double index_seconds = seconds_since(started);
 
     std::printf("cases        %s, %s\n", file.path().c_str(),
-                megabytes(double(std::filesystem::file_size(file.path()))).c_str());
+                megabytes(double(data_file_bytes(file.path()))).c_str());
     std::printf("built by     %s\n", file.description().c_str());
     std::printf("cases        %zu (%llu with White to move, %llu with Black)\n", file.size(),
                 static_cast<unsigned long long>(file.white_cases()),

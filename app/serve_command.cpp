@@ -29,6 +29,8 @@ struct ServeOptions {
     bool save_games = true;
     std::vector<std::string> books;
     std::vector<std::string> case_bases;
+    bool builtin_book = true;
+    bool builtin_case_bases = true;
 };
 
 int parse_port(const std::string& text) {
@@ -61,6 +63,8 @@ int serve_command(const Arguments& args) {
         else if (a == "--no-save") options.save_games = false;
         else if (a == "--book") options.books.push_back(value());
         else if (a == "--cases") options.case_bases.push_back(value());
+        else if (a == "--no-builtin-book") options.builtin_book = false;
+        else if (a == "--no-builtin-cases") options.builtin_case_bases = false;
         else
             throw UsageError("unexpected argument '" + a + "'");
     }
@@ -76,17 +80,18 @@ int serve_command(const Arguments& args) {
     std::signal(SIGPIPE, SIG_IGN);
 
     // The files are read before the server starts, so that a bad one stops it with the reason.
+    // The files given come first (the first book is the Analyse tab's), the built-in ones after.
     auto library = std::make_shared<gui::PlayerLibrary>();
-    for (const std::string& path : options.books) {
-        library->add_book(path);
-        std::cout << "mneme serve: book " << path << " (" << library->books().back().book->summary()
-                  << ")" << std::endl;
-    }
-    for (const std::string& path : options.case_bases) {
-        library->add_case_base(path);
-        std::cout << "mneme serve: case base " << path << " ("
-                  << library->case_bases().back().base->cases().size() << " cases)" << std::endl;
-    }
+    for (const std::string& path : options.books) library->add_book(path);
+    if (options.builtin_book) library->add_builtin_book();
+    for (const std::string& path : options.case_bases) library->add_case_base(path);
+    if (options.builtin_case_bases) library->add_builtin_case_bases();
+    for (const gui::LoadedBook& book : library->books())
+        std::cout << "mneme serve: book " << book.id << " (" << book.book->summary() << ")"
+                  << std::endl;
+    for (const gui::LoadedCaseBase& base : library->case_bases())
+        std::cout << "mneme serve: case base " << base.id << " (" << base.base->cases().size()
+                  << " cases)" << std::endl;
 
     std::unique_ptr<gui::GameStore> store;
     if (options.save_games) store = std::make_unique<gui::GameStore>(options.games_directory);

@@ -53,11 +53,11 @@ std::vector<CommandUsage> make_command_usages() {
     return {
         {"serve",
          "serve [--port N] [--host ADDRESS] [--games-dir DIR] [--no-save] [--book FILE]...\n"
-         "  [--cases FILE]...",
+         "  [--cases FILE]... [--no-builtin-book] [--no-builtin-cases]",
          "the graphical program: play, edit, analyse and load games in a browser",
-         "  a web server on http://127.0.0.1:8080/ (--port 0: any free port); --book and --cases\n"
-         "  give the book and CBR players their files; games are saved in --games-dir unless\n"
-         "  --no-save"},
+         "  a web server on http://127.0.0.1:8080/ (--port 0: any free port); the built-in book\n"
+         "  and case bases are always offered (unless --no-builtin-...), --book and --cases add\n"
+         "  files before them; games are saved in --games-dir unless --no-save"},
         {"play",
          "play [--depth N] [--movetime MS] [--black | --white] [--fen FEN] [--chess960 N]\n"
          "  [--ascii | --unicode]",
@@ -70,7 +70,8 @@ std::vector<CommandUsage> make_command_usages() {
          "the chess engine on stdin and stdout (as bare 'mneme')",
          "  the first command read ('uci' or 'xboard') chooses the protocol; --player serves one of\n"
          "  the match runner's in-process players over UCI instead (CBR settings: weights=V1,V2,V3\n"
-         "  k=N choice=random|vote|penalise mirror= repetition= exact= verify=DEPTH ...)"},
+         "  k=N choice=random|vote|penalise mirror= repetition= exact= verify=DEPTH ...); cbr\n"
+         "  without --cases plays from the first built-in case base"},
         {"bench", "bench [DEPTH] [--hash MB] [--threads N] [--eval classic|nnue] [--net FILE.mnet]",
          "search 42 fixed positions; the total node count is the engine's signature", ""},
         {"search-compare", "search-compare --epd FILE --depth N [--limit K]",

@@ -4,6 +4,7 @@
 #include <sstream>
 
 #include "cbr_test_util.h"
+#include "mneme/cbr/case_base.h"
 #include "mneme/cbr/case_base_file.h"
 #include "mneme/core/movegen.h"
 #include "mneme/match/player_spec.h"
@@ -34,7 +35,11 @@ TEST(CbrPlayer, MatchPlayerFromSpec) {
     MoveReply reply = player->play(request);
     EXPECT_TRUE(MoveList<LEGAL>(request.position).contains(reply.move));
 
-    EXPECT_THROW(parse_player_spec({"proto=cbr"}), std::invalid_argument);
+    // Without cases= the player takes the first built-in case base (builtin_defaults_test.cpp).
+    if (builtin_case_base_paths().empty())
+        EXPECT_THROW(parse_player_spec({"proto=cbr"}), std::invalid_argument);
+    else
+        EXPECT_EQ(parse_player_spec({"proto=cbr"}).cases_path, builtin_case_base_paths().front());
     EXPECT_THROW(parse_player_spec({"proto=random", "cases=x"}), std::invalid_argument);
     auto missing = make_player(parse_player_spec({"proto=cbr", "cases=" + dir.file("none")}));
     EXPECT_FALSE(missing->start(error));

@@ -249,8 +249,11 @@ TEST(BookPlayers, MnemeWithBookAndBookOnlyPlayer) {
 
 TEST(BookPlayers, BookFileProblemsStopTheStart) {
     std::string error;
+    // Without a BookFile the book player plays the built-in book, when there is one.
     MnemePlayer no_file(parse_player_spec({"proto=book"}));
-    EXPECT_FALSE(no_file.start(error));
+    EXPECT_EQ(no_file.start(error), !builtin_book_path().empty()) << error;
+    MnemePlayer unusable(parse_player_spec({"proto=book", "option.BookFile=/nonexistent.mbook"}));
+    EXPECT_FALSE(unusable.start(error));
     EXPECT_NE(error.find("BookFile"), std::string::npos) << error;
     MnemePlayer bad_file(parse_player_spec({"proto=mneme", "option.BookFile=/nonexistent.mbook"}));
     EXPECT_FALSE(bad_file.start(error));

@@ -251,6 +251,17 @@ await step('the Analyse tab shows the opening book table with the policy\'s choi
   expect((await page.textContent('#book-table tr.filtered')).startsWith('d48'), 'd4 (8 games) fails the filter');
 });
 
+await step('the built-in book is offered after the given one, with the masters\' moves', async () => {
+  const books = await page.$$eval('#analysis-book option', (options) => options.map((option) => option.value));
+  expect(books[0].endsWith('e2e.mbook') && books.includes('builtin:masters.mbook'), `books offered: ${books.join(', ')}`);
+  await page.selectOption('#analysis-book', 'builtin:masters.mbook');
+  await page.waitForFunction(() => document.querySelectorAll('#book-table tbody tr').length > 2);
+  const first = await page.textContent('#book-table tbody tr');
+  expect(first.startsWith('e4'), `the built-in book's first row reads '${first}'`);
+  await page.selectOption('#analysis-book', books[0]);
+  await page.waitForFunction(() => document.querySelectorAll('#book-table tbody tr').length === 2);
+});
+
 await step('the book player opens from its book when it has White', async () => {
   await newGame('black', 1, 'book', 1);
   expect((await page.textContent('#moves')).includes('e4'), 'the book player played 1. e4');

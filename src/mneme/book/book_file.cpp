@@ -9,6 +9,7 @@
 
 #include "mneme/book/book_checksum.h"
 #include "mneme/util/atomic_file.h"
+#include "mneme/util/builtin_files.h"
 
 namespace mneme {
 
@@ -49,6 +50,9 @@ BookFile& BookFile::operator=(BookFile&& other) noexcept {
 }
 
 bool BookFile::has_native_magic(const std::string& path) {
+    if (const BuiltinFile* builtin = find_builtin_file(path))
+        return builtin->bytes.size() >= sizeof BOOK_MAGIC &&
+               std::memcmp(builtin->bytes.data(), BOOK_MAGIC, sizeof BOOK_MAGIC) == 0;
     char magic[sizeof BOOK_MAGIC] = {};
     std::ifstream in(path, std::ios::binary);
     return in.read(magic, sizeof magic) && std::memcmp(magic, BOOK_MAGIC, sizeof magic) == 0;

@@ -51,6 +51,30 @@ std::uint64_t total_weight(const std::vector<OpeningBookMove>& moves) {
 
 }  // namespace
 
+EngineBook::EngineBook() {
+    std::string message;
+    load_book("", message);
+}
+
+BookOptionResult EngineBook::load_book(const std::string& value, std::string& message) {
+    book_.reset();
+    std::string path = value == "<empty>" ? "" : value;
+    bool builtin = path.empty();
+    if (builtin) path = builtin_book_path();
+    if (path.empty()) return rebuild_hint(message);  // no file given, and none built in
+    try {
+        book_ = OpeningBook::open(path);
+    } catch (const std::exception& e) {
+        rebuild_hint(message);
+        message = std::string(e.what()) + "; playing without a book";
+        return BookOptionResult::FAILED;
+    }
+    message = (builtin ? "built-in book " : "book ") + path + " loaded (" + book_->summary() + ")";
+    if (!experience_path_.empty() && load_experience(message) == BookOptionResult::FAILED)
+        return BookOptionResult::FAILED;
+    return rebuild_hint(message);
+}
+
 BookOptionResult EngineBook::set_option(std::string_view name, const std::string& value,
                                         std::string& message) {
     message.clear();
@@ -62,20 +86,7 @@ BookOptionResult EngineBook::set_option(std::string_view name, const std::string
         if (!parse_bool(value, enabled_))
             return failed("OwnBook needs true or false, got '" + value + "'");
     } else if (name == "bookfile") {
-        book_.reset();
-        if (!value.empty() && value != "<empty>") {
-            try {
-                book_ = OpeningBook::open(value);
-            } catch (const std::exception& e) {
-                rebuild_hint(message);
-                return failed(std::string(e.what()) + "; playing without a book");
-            }
-            message = "book " + value + " loaded (" + book_->summary() + ")";
-            if (!experience_path_.empty() &&
-                load_experience(message) == BookOptionResult::FAILED)
-                return BookOptionResult::FAILED;
-        }
-        return rebuild_hint(message);
+        return load_book(value, message);
     } else if (name == "bookpolicy") {
         BookPolicyKind kind;
         if (!parse_book_policy(lower_case(value), kind))

@@ -1,7 +1,8 @@
 // The opening book as an engine option set: what UCI, XBoard and the match runner's in-process
 // player share. Options (names case-insensitive):
 //   OwnBook         true|false (false)   answer from the book when it has a move
-//   BookFile        path                 .mbook or Polyglot .bin, recognised by content
+//   BookFile        path                 .mbook or Polyglot .bin, recognised by content;
+//                                        empty: the built-in book (builtin_book_path())
 //   BookPolicy      opta1|opta2|opta3|wilson|best|weighted (opta3)
 //   BookDepth       plies from the start of the game (40): no book move at or after it
 //   BookExperience  path                 an OPTA FB experience file added to the counts
@@ -46,6 +47,9 @@ public:
     static constexpr int MAX_DEPTH = 1000;
     static constexpr std::uint64_t MAX_SEED = std::uint64_t(1) << 62;
 
+    // With the built-in book loaded (when the binary has one) and OwnBook off.
+    EngineBook();
+
     // Sets one option when `name` (lower case) is a book option; `message` says what was
     // loaded or what is wrong (empty when there is nothing to say).
     BookOptionResult set_option(std::string_view name, const std::string& value,
@@ -73,6 +77,8 @@ public:
     const std::string& experience_path() const { return experience_path_; }
 
 private:
+    // Opens BookFile `value` (empty or "<empty>": the built-in book) in place of the book.
+    BookOptionResult load_book(const std::string& value, std::string& message);
     // (Re)applies the experience file to the loaded book, appending to `message`.
     BookOptionResult load_experience(std::string& message);
     // Makes hint_ from the current BookOrdering, BookFile and OPHISTA file.

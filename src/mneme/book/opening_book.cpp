@@ -1,16 +1,38 @@
 #include "mneme/book/opening_book.h"
 
 #include <algorithm>
+#include <map>
+#include <mutex>
 
 #include "mneme/book/book_probe.h"
+#include "mneme/util/builtin_files.h"
 
 namespace mneme {
+
+namespace {
+
+// A built-in book's bytes never change, so it is checked once and then shared.
+std::shared_ptr<const BookFile> open_native(const std::string& path) {
+    if (!is_builtin_path(path)) return std::make_shared<const BookFile>(BookFile::open(path));
+    static std::mutex mutex;
+    static std::map<std::string, std::shared_ptr<const BookFile>> checked;
+    std::lock_guard lock(mutex);
+    std::shared_ptr<const BookFile>& book = checked[path];
+    if (!book) book = std::make_shared<const BookFile>(BookFile::open(path));
+    return book;
+}
+
+}  // namespace
+
+std::string builtin_book_path() {
+    std::vector<std::string> paths = builtin_paths(".mbook");
+    return paths.empty() ? std::string() : paths.front();
+}
 
 OpeningBook OpeningBook::open(const std::string& path) {
     OpeningBook book;
     book.path_ = path;
-    if (BookFile::has_native_magic(path))
-        book.native_ = std::make_shared<const BookFile>(BookFile::open(path));
+    if (BookFile::has_native_magic(path)) book.native_ = open_native(path);
     else book.polyglot_ = PolyglotBook::open(path);
     return book;
 }

@@ -18,6 +18,11 @@
 
 namespace mneme {
 
+// The book built into the binary ("builtin:masters.mbook", see defaults/MANIFEST.md; the first
+// built-in book by name), or empty when it was built without one: the book the engine and the
+// graphical program use when they are given none.
+std::string builtin_book_path();
+
 // One book move of a position: counts from the mover's view (database plus experience) for a
 // native book, the weight for a Polyglot one.
 struct OpeningBookMove {

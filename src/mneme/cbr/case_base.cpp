@@ -4,7 +4,11 @@
 #include <map>
 #include <mutex>
 
+#include "mneme/util/builtin_files.h"
+
 namespace mneme {
+
+std::vector<std::string> builtin_case_base_paths() { return builtin_paths(".mcases"); }
 
 std::shared_ptr<const CaseBase> CaseBase::open(const std::string& path) {
     // Weak references: a base stays loaded while some player uses it, not for ever.

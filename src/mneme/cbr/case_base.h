@@ -14,6 +14,11 @@
 
 namespace mneme {
 
+// The case bases built into the binary ("builtin:capablanca.mcases", ...; see
+// defaults/MANIFEST.md) in name order, empty when it was built without any. The first is the
+// CBR player's case base when it is given none.
+std::vector<std::string> builtin_case_base_paths();
+
 class CaseBase {
 public:
     // Opens `path` or returns the base already open; throws CaseFileError.

@@ -220,7 +220,8 @@ Json GameSession::book_table(int ply, const std::string& book, const std::string
     const LoadedBook* loaded = nullptr;
     if (book.empty()) {
         if (library_->books().empty())
-            throw conflict("no opening book: start mneme serve with --book FILE (.mbook or Polyglot .bin)");
+            throw conflict("no opening book: start mneme serve with --book FILE (.mbook or Polyglot .bin), "
+                           "or without --no-builtin-book");
         loaded = &library_->books().front();
     } else if (!(loaded = library_->find_book(book))) {
         throw unprocessable("no book '" + book + "' on this server");

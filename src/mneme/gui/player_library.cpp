@@ -5,6 +5,7 @@
 
 #include "mneme/book/book_policy.h"
 #include "mneme/cbr/cbr_agent.h"
+#include "mneme/util/builtin_files.h"
 
 namespace mneme::gui {
 
@@ -29,6 +30,17 @@ const Loaded* find_loaded(const std::vector<Loaded>& loaded, std::string_view id
 }
 
 }  // namespace
+
+bool is_builtin(const LoadedBook& book) { return is_builtin_path(book.id); }
+bool is_builtin(const LoadedCaseBase& base) { return is_builtin_path(base.id); }
+
+void PlayerLibrary::add_builtin_book() {
+    if (std::string path = builtin_book_path(); !path.empty()) add_book(path);
+}
+
+void PlayerLibrary::add_builtin_case_bases() {
+    for (const std::string& path : builtin_case_base_paths()) add_case_base(path);
+}
 
 void PlayerLibrary::add_book(const std::string& path) {
     if (find_book(path)) return;
@@ -60,14 +72,16 @@ Json PlayerLibrary::catalogue() const {
         books.push_back({{"id", b.id},
                          {"name", b.name},
                          {"summary", b.book->summary()},
-                         {"counts", b.book->has_counts()}});
+                         {"counts", b.book->has_counts()},
+                         {"builtin", is_builtin(b)}});
     Json bases = Json::array();
     for (const LoadedCaseBase& c : case_bases_) {
         const CaseBaseFile* file = c.base->file();
         bases.push_back({{"id", c.id},
                          {"name", c.name},
                          {"cases", c.base->cases().size()},
-                         {"description", file ? file->description() : std::string()}});
+                         {"description", file ? file->description() : std::string()},
+                         {"builtin", is_builtin(c)}});
     }
     Json kinds = Json::array({"human", "engine"});
     if (!case_bases_.empty()) kinds.push_back("cbr");

@@ -1,6 +1,7 @@
-// The books and case bases that mneme serve was started with (--book, --cases): loaded once,
-// shared read-only by every game, and listed to the browser so that its New game dialog can
-// offer the CBR player and the book player, and its Analyse tab the book table.
+// The books and case bases that mneme serve was started with (--book, --cases, then the
+// built-in ones unless turned off): loaded once, shared read-only by every game, and listed to
+// the browser so that its New game dialog can offer the CBR player and the book player, and its
+// Analyse tab the book table.
 #pragma once
 
 #include <memory>
@@ -15,7 +16,7 @@
 namespace mneme::gui {
 
 struct LoadedBook {
-    std::string id;    // the path as given on the command line
+    std::string id;    // the path as given on the command line ("builtin:NAME" when built in)
     std::string name;  // its file name, for people
     std::shared_ptr<const OpeningBook> book;
 };
@@ -26,11 +27,19 @@ struct LoadedCaseBase {
     std::shared_ptr<const CaseBase> base;
 };
 
+// "builtin:NAME": one of the files built into the binary (mneme/util/builtin_files.h).
+bool is_builtin(const LoadedBook& book);
+bool is_builtin(const LoadedCaseBase& base);
+
 class PlayerLibrary {
 public:
     // Each throws std::runtime_error naming the file and the reason when it cannot be used.
     void add_book(const std::string& path);
     void add_case_base(const std::string& path);
+    // The book and the case bases built into the binary (none when it was built without them),
+    // after those added so far: the first book added stays the Analyse tab's default.
+    void add_builtin_book();
+    void add_builtin_case_bases();
 
     // By id, or by file name when that is unambiguous; null when there is no such file.
     const LoadedBook* find_book(std::string_view id) const;

@@ -170,7 +170,7 @@ bool MnemePlayer::start(std::string& error) {
         return false;
     }
     if (book_player && !book_.book()) {
-        error = "proto=book needs option.BookFile=FILE";
+        error = "proto=book needs option.BookFile=FILE (this mneme has no built-in book)";
         return false;
     }
     if (limit_strength) skill_.set_elo(int(elo));

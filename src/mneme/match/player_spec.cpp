@@ -4,6 +4,7 @@
 #include <cmath>
 #include <stdexcept>
 
+#include "mneme/cbr/case_base.h"
 #include "mneme/match/cbr_player.h"
 #include "mneme/match/in_process_players.h"
 #include "mneme/match/uci_engine_player.h"
@@ -110,8 +111,12 @@ PlayerSpec parse_player_spec(const std::vector<std::string>& words) {
         throw std::invalid_argument("an external engine needs cmd=COMMAND");
     if (!external && !spec.command.empty())
         throw std::invalid_argument("cmd= is only for uci and xboard engines");
-    if (spec.kind == PlayerKind::CBR && spec.cases_path.empty())
-        throw std::invalid_argument("a cbr player needs cases=FILE");
+    if (spec.kind == PlayerKind::CBR && spec.cases_path.empty()) {
+        std::vector<std::string> builtin = builtin_case_base_paths();
+        if (builtin.empty())
+            throw std::invalid_argument("a cbr player needs cases=FILE (this mneme has no built-in case base)");
+        spec.cases_path = builtin.front();
+    }
     if (spec.kind != PlayerKind::CBR && !spec.cases_path.empty())
         throw std::invalid_argument("cases= is only for cbr players");
     if (spec.name.empty()) spec.name = default_name(spec);

@@ -9,25 +9,51 @@
 #include <cstdio>
 #include <utility>
 
+#include "mneme/util/builtin_files.h"
+
 namespace mneme {
 
+namespace {
+
+void check_size(std::size_t size, std::size_t minimum_bytes) {
+    if (size < minimum_bytes)
+        throw RecordFileError("too short for a header (" + std::to_string(size) + " bytes, need " +
+                              std::to_string(minimum_bytes) + ")");
+}
+
+}  // namespace
+
 MappedFile::~MappedFile() {
-    if (mapping_) munmap(mapping_, size_);
+    if (owned_) munmap(const_cast<void*>(mapping_), size_);
 }
 
 MappedFile::MappedFile(MappedFile&& other) noexcept
-    : mapping_(std::exchange(other.mapping_, nullptr)), size_(std::exchange(other.size_, 0)) {}
+    : mapping_(std::exchange(other.mapping_, nullptr)),
+      size_(std::exchange(other.size_, 0)),
+      owned_(std::exchange(other.owned_, false)) {}
 
 MappedFile& MappedFile::operator=(MappedFile&& other) noexcept {
     if (this != &other) {
-        if (mapping_) munmap(mapping_, size_);
+        if (owned_) munmap(const_cast<void*>(mapping_), size_);
         mapping_ = std::exchange(other.mapping_, nullptr);
         size_ = std::exchange(other.size_, 0);
+        owned_ = std::exchange(other.owned_, false);
     }
     return *this;
 }
 
 MappedFile MappedFile::open(const std::string& path, std::size_t minimum_bytes) {
+    if (is_builtin_path(path)) {
+        const BuiltinFile* builtin = find_builtin_file(path);
+        if (!builtin)
+            throw RecordFileError("cannot open: no such built-in file (this mneme has: " +
+                                  builtin_file_names() + ")");
+        check_size(builtin->bytes.size(), minimum_bytes);
+        MappedFile file;
+        file.mapping_ = builtin->bytes.data();
+        file.size_ = builtin->bytes.size();
+        return file;
+    }
     int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
     if (fd < 0) throw RecordFileError(std::string("cannot open: ") + std::strerror(errno));
     struct stat status {};
@@ -41,10 +67,11 @@ MappedFile MappedFile::open(const std::string& path, std::size_t minimum_bytes) 
         throw RecordFileError("it is a directory, not a file");
     }
     std::size_t size = std::size_t(status.st_size);
-    if (size < minimum_bytes) {
+    try {
+        check_size(size, minimum_bytes);
+    } catch (const RecordFileError&) {
         ::close(fd);
-        throw RecordFileError("too short for a header (" + std::to_string(size) +
-                              " bytes, need " + std::to_string(minimum_bytes) + ")");
+        throw;
     }
     void* mapping = mmap(nullptr, size, PROT_READ, MAP_PRIVATE, fd, 0);
     int map_error = errno;
@@ -54,6 +81,7 @@ MappedFile MappedFile::open(const std::string& path, std::size_t minimum_bytes) 
     MappedFile file;
     file.mapping_ = mapping;
     file.size_ = size;
+    file.owned_ = true;
     return file;
 }
 

@@ -18,7 +18,8 @@ public:
     using std::runtime_error::runtime_error;
 };
 
-// A whole file mapped read-only; move-only, unmapped when destroyed.
+// A whole file mapped read-only; move-only, unmapped when destroyed. A built-in file
+// ("builtin:NAME", see builtin_files.h) is a view of the binary's own bytes instead.
 class MappedFile {
 public:
     MappedFile() = default;
@@ -28,16 +29,17 @@ public:
     MappedFile(const MappedFile&) = delete;
     MappedFile& operator=(const MappedFile&) = delete;
 
-    // Maps `path`; throws RecordFileError ("cannot open: ...") when it cannot, or when the file
-    // is shorter than `minimum_bytes`.
+    // Maps `path` (or finds the built-in file it names); throws RecordFileError ("cannot open:
+    // ...") when it cannot, or when the file is shorter than `minimum_bytes`.
     static MappedFile open(const std::string& path, std::size_t minimum_bytes);
 
     const unsigned char* bytes() const { return static_cast<const unsigned char*>(mapping_); }
     std::size_t size() const { return size_; }
 
 private:
-    void* mapping_ = nullptr;
+    const void* mapping_ = nullptr;
     std::size_t size_ = 0;
+    bool owned_ = false;  // mapped by open(), so unmapped by the destructor
 };
 
 template <class T>
