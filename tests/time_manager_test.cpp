@@ -194,5 +194,30 @@ TEST(TimeManager, CountsFromTheStartTimeGiven) {
     EXPECT_TRUE(time.out_of_time());
 }
 
+// The search may stretch or shrink the time planned from a clock (TimeStability), but never
+// beyond a tenth of the clock, and a fixed time per move stays fixed.
+TEST(TimeManager, ScaledBudgetsStayWithinTheStretchLimit) {
+    // Whether a search started `ms` ago under `limits` stops iterating at `scale`.
+    auto stops = [](SearchLimits limits, int ms, double scale) {
+        limits.start_time = std::chrono::steady_clock::now() - std::chrono::milliseconds(ms);
+        TimeManager time;
+        time.start(limits, WHITE);
+        return time.should_stop_iterating(scale);
+    };
+    // 60 s: the plan is about 2 s, of which 70% (1.4 s) before no new iteration starts.
+    SearchLimits clock = clock_limits(60'000);
+    EXPECT_TRUE(stops(clock, 1'500, 1.0));
+    EXPECT_FALSE(stops(clock, 1'500, 2.0));
+    EXPECT_TRUE(stops(clock, 1'500, 0.5));
+    // However hard the position, a tenth of the clock (6 s) is the most.
+    EXPECT_FALSE(stops(clock, 5'000, 10.0));
+    EXPECT_TRUE(stops(clock, 6'500, 10.0));
+
+    SearchLimits fixed;
+    fixed.movetime_ms = 5'000;
+    EXPECT_FALSE(stops(fixed, 3'000, 0.5));
+    EXPECT_TRUE(stops(fixed, 5'500, 2.0));
+}
+
 }  // namespace
 }  // namespace mneme

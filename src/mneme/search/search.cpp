@@ -527,8 +527,6 @@ void Searcher::update_capture_statistics(int depth, Move best, const Move* captu
 
 double Searcher::time_scale() const {
     if (!options_.time_stability || iteration_scores_.size() < 4) return 1.0;
-    // The factors below mostly shorten a move; the plan is a little larger to make up for it.
-    constexpr double PLAN = 1.25;
     // A best move that keeps changing needs more time, one that has held for long less.
     constexpr double STABILITY[] = {1.5, 1.25, 1.05, 0.95, 0.85};
     double stability = STABILITY[std::min(best_move_stable_iterations_, 4)];
@@ -541,7 +539,7 @@ double Searcher::time_scale() const {
     for (const RootMove& rm : root_moves_) total += rm.nodes;
     double share = total ? double(root_moves_.front().nodes) / double(total) : 0.5;
     double effort = std::clamp(0.7 + 0.8 * (1.0 - share), 0.7, 1.3);
-    return PLAN * stability * trend * effort;
+    return stability * trend * effort;
 }
 
 Value Searcher::negamax(int depth, Value alpha, Value beta, int ply, bool pv_node) {

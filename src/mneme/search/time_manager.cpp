@@ -33,7 +33,7 @@ void TimeManager::start(const SearchLimits& limits, Color us) {
     if (limits.start_time) start_ticks_ = limits.start_time->time_since_epoch().count();
     else restart_clock();
     timed_ = false;
-    soft_limit_ms_ = hard_limit_ms_ = 0;
+    soft_limit_ms_ = hard_limit_ms_ = stretch_limit_ms_ = 0;
     if (limits.infinite) return;
 
     std::int64_t overhead = std::max<std::int64_t>(sane_ms(limits.move_overhead_ms), 0);
@@ -70,6 +70,8 @@ void TimeManager::start(const SearchLimits& limits, Color us) {
     soft_limit_ms_ = std::max<std::int64_t>(target * 7 / 10, 1);
     std::int64_t cap = limits.moves_to_go == 1 ? time_left * 9 / 10 : time_left * 4 / 5;
     hard_limit_ms_ = std::clamp<std::int64_t>(target * 4, 1, std::max<std::int64_t>(cap, 1));
+    // A move the search finds hard may take longer than planned, up to a tenth of the clock.
+    stretch_limit_ms_ = std::max<std::int64_t>(time_left / 10, 1);
 }
 
 void TimeManager::restart_clock() { start_ticks_ = Clock::now().time_since_epoch().count(); }

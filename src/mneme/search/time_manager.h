@@ -37,11 +37,15 @@ public:
     // False for depth-, node-, mate-limited and infinite searches.
     bool is_timed() const { return timed_; }
     // Whether to stop before starting another iteration.
-    // `scale` stretches or shrinks the planned time (never beyond the hard limit).
+    // `scale` stretches or shrinks the time planned from a clock, never beyond the stretch
+    // limit (a tenth of the clock: short of time, a move is not stretched at all) nor the
+    // hard limit.
     bool should_stop_iterating(double scale = 1.0) const {
         if (!timed_) return false;
-        double limit = std::min(double(soft_limit_ms_) * scale, double(hard_limit_ms_));
-        return double(elapsed_ms()) >= limit;
+        if (stretch_limit_ms_ == 0) scale = 1.0;  // a fixed time per move is spent as given
+        double limit = double(soft_limit_ms_) * scale;
+        if (scale > 1.0) limit = std::min(limit, double(std::max(stretch_limit_ms_, soft_limit_ms_)));
+        return double(elapsed_ms()) >= std::min(limit, double(hard_limit_ms_));
     }
     // Whether to abandon the search now.
     bool out_of_time() const { return timed_ && elapsed_ms() >= hard_limit_ms_; }
@@ -56,6 +60,7 @@ private:
     bool timed_ = false;
     std::int64_t soft_limit_ms_ = 0;
     std::int64_t hard_limit_ms_ = 0;
+    std::int64_t stretch_limit_ms_ = 0;
 };
 
 }  // namespace mneme
