@@ -22,6 +22,9 @@ constexpr const char* MATCH_OPTIONS =
     "options:\n"
     "  -games N             games per pair and round (default 2: each opening with both colours)\n"
     "  -rounds N            (default 1)\n"
+    "  -shard I/N           only rounds [I*R/N, (I+1)*R/N) of the R rounds, numbered, seeded and\n"
+    "                       with the openings of the whole run; 'mneme report' over the shards'\n"
+    "                       PGNs gives the run's statistics\n"
     "  -gauntlet            the first player against each other one (tournament; default round robin)\n"
     "  -openings file=F [format=epd|pgn|polyglot] [order=sequential|random] [plies=N] [start=N]\n"
     "  -seed N              openings order and random players (default 0)\n"
@@ -96,8 +99,10 @@ std::vector<CommandUsage> make_command_usages() {
          "a match between two players (cutechess-style options)", MATCH_OPTIONS},
         {"tournament", "tournament -engine KEY=VALUE... (two or more) [-gauntlet] [options]",
          "round robin or gauntlet with ratings and a crosstable", MATCH_OPTIONS},
-        {"report", "report FILE.pgn... [--json FILE]",
-         "match statistics (Elo, intervals, LOS) recomputed from PGN", ""},
+        {"report", "report FILE.pgn... [--json FILE] [--sprt elo0=E0 elo1=E1 alpha=A beta=B]",
+         "match statistics (Elo, intervals, LOS) recomputed from PGN",
+         "  games are taken in round order, so the PGNs of a run's shards report as the run;\n"
+         "  --sprt adds the test's state for the first pair (as 'match -sprt' would stop on it)"},
         {"pgn stats",
          "pgn stats FILE...\n"
          "pgn stats --by eco|family FILE... [--eco-dir DIR (../shared/data/eco)]",
