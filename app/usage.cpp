@@ -116,10 +116,16 @@ std::vector<CommandUsage> make_command_usages() {
          "book build IN.pgn[.gz|.zst]... -o OUT.mbook [--max-ply N (70)]\n"
          "  [--min-elo N] [--min-both-elo N] [--from-date YYYY.MM.DD] [--to-date YYYY.MM.DD]\n"
          "  [--eco A00-E99[,...]] [--time-class classical|rapid|blitz] [--min-count N]\n"
-         "  [--memory MB (1024)] [--quiet]",
-         "an opening book of W/D/L counts per (position, move)", ""},
+         "  [--memory MB (1024)] [--shard I/N] [--quiet]",
+         "an opening book of W/D/L counts per (position, move)",
+         "  --shard I/N counts only game g (over all inputs) with g mod N = I; 'book merge' of the N\n"
+         "  shards gives the single build's entries (same checksum); every shard reads all input,\n"
+         "  so with many input files giving each shard its own files scales better"},
         {"book merge", "book merge A.mbook B.mbook... -o OUT.mbook [--min-count N]",
-         "add the counts of books built separately", ""},
+         "add the counts of books built separately",
+         "  every input is checked (size, order, checksum) before anything is written; the shards\n"
+         "  of one 'book build --shard' must all be there, each once, and merge into the book the\n"
+         "  single build writes, byte for byte"},
         {"book export",
          "book export IN.mbook -o OUT.bin [--policy P (weighted)] [--min-games N]\n"
          "  [--root-fraction F] [--z Z] [--elo-reference E]",
