@@ -17,6 +17,8 @@ set -euo pipefail
 action=${1:-}
 dir=${2:-${MNEME_SLURM_DIR:-/tmp/mneme-slurm}}
 conf="$dir/slurm.conf"
+# Left by start when it started munged itself, so that stop ends it only then.
+munged_marker=/run/munge/started-by-slurm-local
 
 cannot_start() {
     echo "slurm-local: cannot start a cluster here: $1" >&2
@@ -111,8 +113,13 @@ start() {
         if ! /usr/sbin/munged --force 2>"$dir/log/munged.err"; then
             cannot_start "munged did not start: $(head -c 300 "$dir/log/munged.err")"
         fi
-        touch "$dir/munged.ours"
+        touch "$munged_marker"
     fi
+    # The daemons authenticate through munged from their first moment: wait until it answers.
+    for _ in $(seq 1 50); do
+        munge -n 2>/dev/null | unmunge >/dev/null 2>&1 && break
+        sleep 0.2
+    done
 
     local port=${MNEME_SLURM_PORT:-}
     [ -n "$port" ] || port=$(free_port_pair)
@@ -164,9 +171,11 @@ stop() {
     fi
     stop_pid_file "$dir/slurmd.pid"
     stop_pid_file "$dir/slurmctld.pid"
-    if [ -f "$dir/munged.ours" ]; then
+    # munged goes too when this script started it (for this cluster or another one) and no
+    # cluster on the machine uses it any more.
+    if [ -f "$munged_marker" ] && ! pgrep -x slurmctld >/dev/null 2>&1; then
         stop_pid_file /run/munge/munged.pid
-        rm -f "$dir/munged.ours"
+        rm -f "$munged_marker"
     fi
     echo "slurm-local: stopped ($dir)"
 }
