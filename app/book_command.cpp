@@ -104,7 +104,8 @@ int build_command(const Arguments& args) {
         else if (a == "--shard") {
             std::string text = reader.value(a);
             if (!parse_shard(text, options.shard, options.shards))
-                throw UsageError("--shard: '" + text + "' is not I/N with 0 <= I < N (e.g. 0/4 .. 3/4)");
+                throw UsageError("--shard: '" + text +
+                                 "' is not I/N with 0 <= I < N (e.g. 0/4 .. 3/4)");
         } else if (a == "--quiet")
             quiet = true;
         else if (a == "-" || a.rfind("-", 0) != 0)
@@ -114,8 +115,9 @@ int build_command(const Arguments& args) {
     }
     if (inputs.empty() || output.empty()) throw UsageError("needs IN.pgn... and -o OUT.mbook");
     if (options.shards > 1 && options.min_count > 1)
-        throw UsageError("--min-count with --shard would drop entries that the merged book keeps; "
-                         "give it to 'book merge' instead");
+        throw UsageError(
+            "--min-count with --shard would drop entries that the merged book keeps; "
+            "give it to 'book merge' instead");
 
     BuildProgressLine progress(quiet);
     options.progress = [&](const BookBuildProgress& p) { progress.show(p); };
@@ -177,7 +179,8 @@ int merge_command(const Arguments& args) {
 
     BookMergeStats stats = merge_books(inputs, output, min_count);
     std::printf("book     %s: %llu entries, %s, merged from %zu books", output.c_str(),
-                static_cast<unsigned long long>(stats.entries), megabytes(output).c_str(), inputs.size());
+                static_cast<unsigned long long>(stats.entries), megabytes(output).c_str(),
+                inputs.size());
     if (stats.shards) std::printf(" (the %d shards of one build)", stats.shards);
     std::printf("\n");
     return 0;

@@ -59,11 +59,16 @@ SprtParameters parse_sprt(const std::vector<std::string>& words, const std::stri
     auto kv = key_values(words, flag);
     SprtParameters sprt;
     for (const auto& [key, text] : kv) {
-        if (key == "elo0") sprt.elo0 = to_real(text, key);
-        else if (key == "elo1") sprt.elo1 = to_real(text, key);
-        else if (key == "alpha") sprt.alpha = to_real(text, key);
-        else if (key == "beta") sprt.beta = to_real(text, key);
-        else throw UsageError(flag + ": unknown key '" + key + "'");
+        if (key == "elo0")
+            sprt.elo0 = to_real(text, key);
+        else if (key == "elo1")
+            sprt.elo1 = to_real(text, key);
+        else if (key == "alpha")
+            sprt.alpha = to_real(text, key);
+        else if (key == "beta")
+            sprt.beta = to_real(text, key);
+        else
+            throw UsageError(flag + ": unknown key '" + key + "'");
     }
     return sprt;
 }
@@ -98,7 +103,8 @@ TournamentSettings parse_settings(const Arguments& args, bool tournament) {
         else if (flag == "-shard") {
             std::string text = value();
             if (!parse_shard(text, settings.shard, settings.shards))
-                throw UsageError("-shard: '" + text + "' is not I/N with 0 <= I < N (e.g. 0/4 .. 3/4)");
+                throw UsageError("-shard: '" + text +
+                                 "' is not I/N with 0 <= I < N (e.g. 0/4 .. 3/4)");
         } else if (flag == "-gauntlet") settings.format = TournamentFormat::GAUNTLET;
         else if (flag == "-roundrobin") settings.format = TournamentFormat::ROUND_ROBIN;
         else if (flag == "-seed") settings.seed = std::uint64_t(to_integer(value(), flag));
@@ -165,8 +171,9 @@ TournamentSettings parse_settings(const Arguments& args, bool tournament) {
         throw UsageError("-shard: " + std::to_string(settings.shards) + " shards of " +
                          std::to_string(settings.rounds) + " rounds would leave some empty");
     if (settings.sprt && settings.shards > 1)
-        throw UsageError("-sprt stops one run early, which a shard cannot do; give the SPRT to "
-                         "'mneme report --sprt' over the shards' PGNs");
+        throw UsageError(
+            "-sprt stops one run early, which a shard cannot do; give the SPRT to "
+            "'mneme report --sprt' over the shards' PGNs");
 
     for (auto& words : engine_words) {
         std::vector<std::string> all = each_words;

@@ -352,9 +352,11 @@ TEST(BookBuilder, ShardsMergeIntoTheSingleBuildByteForByte) {
     }
     EXPECT_EQ(used, 261u);
     // In any order: the shards are recognised as one build's and merge into its exact file.
-    BookMergeStats merged = merge_books({shards[2], shards[0], shards[1]}, dir.file("merged.mbook"));
+    BookMergeStats merged =
+        merge_books({shards[2], shards[0], shards[1]}, dir.file("merged.mbook"));
     EXPECT_EQ(merged.shards, 3);
-    EXPECT_EQ(test::file_bytes(dir.file("merged.mbook")), test::file_bytes(dir.file("single.mbook")));
+    EXPECT_EQ(test::file_bytes(dir.file("merged.mbook")),
+              test::file_bytes(dir.file("single.mbook")));
     EXPECT_EQ(BookFile::open(dir.file("merged.mbook")).description(),
               BookFile::open(dir.file("single.mbook")).description());
 
@@ -362,7 +364,8 @@ TEST(BookBuilder, ShardsMergeIntoTheSingleBuildByteForByte) {
     options.min_count = 2;
     build_book({pgn, more}, dir.file("single2.mbook"), options);
     merge_books(shards, dir.file("merged2.mbook"), 2);
-    EXPECT_EQ(test::file_bytes(dir.file("merged2.mbook")), test::file_bytes(dir.file("single2.mbook")));
+    EXPECT_EQ(test::file_bytes(dir.file("merged2.mbook")),
+              test::file_bytes(dir.file("single2.mbook")));
 
     // Rebuilding a finished shard gives the same file.
     std::string before = test::file_bytes(shards[1]);
@@ -401,7 +404,8 @@ TEST(BookBuilder, MergeRefusesACorruptMissingOrRepeatedShardNamingTheFile) {
     std::string missing = merge_error({shards[0], shards[2]}, out);
     EXPECT_NE(missing.find("shard 1/3 of its build is missing"), std::string::npos) << missing;
     std::string twice = merge_error({shards[0], shards[1], shards[2], shards[1]}, out);
-    EXPECT_NE(twice.find(shards[1] + ": shard 1/3 is also given as " + shards[1]), std::string::npos)
+    EXPECT_NE(twice.find(shards[1] + ": shard 1/3 is also given as " + shards[1]),
+              std::string::npos)
         << twice;
 
     BookBuildOptions other;

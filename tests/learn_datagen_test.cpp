@@ -206,7 +206,8 @@ TEST(Datagen, MergeRefusesAMissingRepeatedUnfinishedOrCorruptShardNamingTheFile)
     std::string missing = data_merge_error({shards[0], shards[1]}, out);
     EXPECT_NE(missing.find("shard 2/3 of its run is missing"), std::string::npos) << missing;
     std::string twice = data_merge_error({shards[0], shards[1], shards[1], shards[2]}, out);
-    EXPECT_NE(twice.find(shards[1] + ": shard 1/3 is also given as " + shards[1]), std::string::npos)
+    EXPECT_NE(twice.find(shards[1] + ": shard 1/3 is also given as " + shards[1]),
+              std::string::npos)
         << twice;
 
     // Shard 2 as a run stopped after its first game would have left it: one of its two games.

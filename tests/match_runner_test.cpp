@@ -329,11 +329,12 @@ std::string report_of(const std::vector<std::string>& paths) {
 
 TEST(MatchShard, ShardsPlayTheRunsGamesAndReportAsTheRun) {
     test::ScratchDirectory dir("match_shard_test");
-    std::string openings = dir.write("openings.epd",
-                                     "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - id \"e4\";\n"
-                                     "rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq - id \"d4\";\n"
-                                     "rnbqkbnr/pppppppp/8/8/2P5/8/PP1PPPPP/RNBQKBNR b KQkq - id \"c4\";\n"
-                                     "rnbqkbnr/pppppppp/8/8/8/5N2/PPPPPPPP/RNBQKB1R b KQkq - id \"Nf3\";\n");
+    std::string openings =
+        dir.write("openings.epd",
+                  "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - id \"e4\";\n"
+                  "rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq - id \"d4\";\n"
+                  "rnbqkbnr/pppppppp/8/8/2P5/8/PP1PPPPP/RNBQKBNR b KQkq - id \"c4\";\n"
+                  "rnbqkbnr/pppppppp/8/8/8/5N2/PPPPPPPP/RNBQKB1R b KQkq - id \"Nf3\";\n");
     TournamentSettings settings;
     settings.players.push_back(spec({"proto=greedy", "name=greedy", "depth=1", "seed=5"}));
     settings.players.push_back(spec({"proto=random", "name=random", "depth=1", "seed=6"}));

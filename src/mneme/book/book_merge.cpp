@@ -88,7 +88,8 @@ BookMergeStats merge_books(const std::vector<std::string>& inputs, const std::st
                            book.description() + "]";
     }
     std::vector<std::unique_ptr<EntrySource>> sources;
-    for (const BookFile& book : books) sources.push_back(std::make_unique<SpanSource>(book.entries()));
+    for (const BookFile& book : books)
+        sources.push_back(std::make_unique<SpanSource>(book.entries()));
     MergedSource merged(std::move(sources));
     stats.entries = write_book(output, description, merged, min_games);
     return stats;

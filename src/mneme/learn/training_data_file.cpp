@@ -298,8 +298,8 @@ void check_shard_set(const std::vector<std::pair<std::string, TrainingDataReader
     // A run that states its games (datagen's games=G) must have all of them.
     unsigned long long wanted = 0;
     std::size_t at = first_settings.find(" games=");
-    if (at != std::string::npos && std::sscanf(first_settings.c_str() + at, " games=%llu", &wanted) == 1 &&
-        games != wanted) {
+    if (at != std::string::npos &&
+        std::sscanf(first_settings.c_str() + at, " games=%llu", &wanted) == 1 && games != wanted) {
         for (const auto& [path, reader] : readers) {
             unsigned shard = 0, shards = 0;
             std::string settings;

@@ -316,8 +316,8 @@ SprtState report_sprt(const TournamentReport& report, const SprtParameters& para
 
 std::string sprt_line(const SprtState& state) {
     std::ostringstream out;
-    out << "SPRT: llr " << state.llr << " (bounds " << state.lower_bound << ", " << state.upper_bound
-        << "): "
+    out << "SPRT: llr " << state.llr << " (bounds " << state.lower_bound << ", "
+        << state.upper_bound << "): "
         << (state.decision == SprtDecision::ACCEPT_H1   ? "H1 accepted"
             : state.decision == SprtDecision::ACCEPT_H0 ? "H0 accepted"
                                                         : "no decision yet");
@@ -336,7 +336,8 @@ std::pair<long long, long long> round_order(std::string_view round) {
     std::size_t dot = round.find('.');
     long long major = 0, minor = 0;
     if (!number(round.substr(0, dot), major)) return {LAST, LAST};
-    if (dot != std::string_view::npos && !number(round.substr(dot + 1), minor)) return {major, LAST};
+    if (dot != std::string_view::npos && !number(round.substr(dot + 1), minor))
+        return {major, LAST};
     return {major, minor};
 }
 
@@ -394,7 +395,8 @@ std::vector<GameSummary> summaries_from_pgn(const std::vector<std::string>& path
         GameSummary& summary = games.emplace_back(std::move(entry.summary));
         summary.white = index_of(entry.white);
         summary.black = index_of(entry.black);
-        int low = std::min(summary.white, summary.black), high = std::max(summary.white, summary.black);
+        int low = std::min(summary.white, summary.black),
+            high = std::max(summary.white, summary.black);
         summary.pair_key = entry.pair_key_prefix + std::to_string(low) + "-" + std::to_string(high);
     }
     return games;
