@@ -156,12 +156,18 @@ std::vector<CommandUsage> make_command_usages() {
         {"cases build",
          "cases build IN.pgn[.gz|.zst]... -o OUT.mcases\n"
          "  [--player NAME]... [--min-elo N] [--max-elo N] [--max-cases N] [--sample-seed S]\n"
-         "  [--bucket LOW-HIGH]... [--max-games N] [--mirror] [--quiet]",
+         "  [--bucket LOW-HIGH]... [--max-games N] [--mirror] [--shard I/N] [--quiet]",
          "a case base of an expert's (position, move) pairs for the CBR player",
          "  --player selects the named expert's moves (\"Last, First\", \"Last,F.\", \"First Last\");\n"
          "  --min-elo/--max-elo the moves of players rated in the range; neither: every move;\n"
          "  --bucket (repeated) one base per rating range in one pass: OUT-LOW-HIGH.mcases;\n"
-         "  --mirror follows every case with its colour-flipped copy (after the --max-cases sample)"},
+         "  --mirror follows every case with its colour-flipped copy (after the --max-cases sample);\n"
+         "  --shard I/N takes only game g (over all inputs) with g mod N = I (not with --max-cases),\n"
+         "  and 'cases merge' of the N shards gives the single build's file"},
+        {"cases merge", "cases merge A.mcases B.mcases... -o OUT.mcases",
+         "join case bases; the shards of one build back into its exact file",
+         "  every input is checked (size, counts, checksum) before anything is written; the shards\n"
+         "  of one 'cases build --shard' must all be there, each once"},
         {"cases info", "cases info BASE.mcases",
          "counts, ratings, results, checksum and index size of a case base", ""},
         {"cases latency", "cases latency BASE.mcases [--sizes N,N,...] [--queries N] [--k N] [--mirror]",

@@ -21,8 +21,4 @@ struct BookMergeStats {
 BookMergeStats merge_books(const std::vector<std::string>& inputs, const std::string& output,
                            std::uint64_t min_games = 1);
 
-// The shard I/N a book's description names (" --shard I/N", as book build writes it), and the
-// description without it; false when it names none.
-bool book_shard_of(const std::string& description, int& shard, int& shards, std::string& rest);
-
 }  // namespace mneme
