@@ -1,6 +1,6 @@
 #!/bin/bash
 # End to end on a real one-node Slurm cluster (scripts/slurm-local.sh): a 4-shard book build
-# with its merge, a 4-shard match with its report, a 4-shard datagen in which one array task
+# with its merge, the same for a case base, a 4-shard match with its report, a 4-shard datagen in which one array task
 # is cancelled mid-run and resubmitted, and a small SPRT campaign, each checked against the
 # single-process run (byte for byte, same checksum, same statistics). A shard that is corrupt
 # is refused by the merge with the file and the reason.
@@ -87,6 +87,14 @@ case "$refusal" in *"$work/corrupt.mbook: not a usable mneme book: checksum mism
     *) fail "book merge refused the corrupt shard without naming it: $refusal" ;; esac
 [ ! -e "$work/refused.mbook" ] || fail "book merge wrote a book from a corrupt shard"
 say "book: a corrupt shard is refused: ${refusal#*mneme book merge: }"
+
+# --- case base: 4 shards and a merge against one build ---------------------------------------
+"$mneme" cases build "${inputs[@]}" --max-games 400 --mirror -o "$work/single.mcases" --quiet >/dev/null
+"$cluster" cases "$work/cases" --shards 4 -o "$work/cases.mcases" "${resources[@]}" -- \
+    "${inputs[@]}" --max-games 400 --mirror | sed 's/^/  /'
+"$cluster" wait "$work/cases" --timeout 300 || fail "the case base run did not finish"
+cmp "$work/cases.mcases" "$work/single.mcases" || fail "the merged case base differs from the single build"
+say "cases: the merged 4-shard case base is byte-identical to the single build ($(stat -c %s "$work/single.mcases") bytes)"
 
 # --- match: 4 shards of rounds and their report against one run ------------------------------
 cat >"$work/openings.epd" <<'EPD'
