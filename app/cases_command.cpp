@@ -88,8 +88,7 @@ int build_command(const Arguments& args) {
             if (!parse_shard(text, options.shard, options.shards))
                 throw UsageError("--shard: '" + text +
                                  "' is not I/N with 0 <= I < N (e.g. 0/4 .. 3/4)");
-        }
-        else if (a == "--quiet") quiet = true;
+        } else if (a == "--quiet") quiet = true;
         else if (a == "-" || a.rfind("-", 0) != 0) inputs.push_back(a);
         else reader.unexpected(a);
     }
@@ -199,7 +198,8 @@ int merge_command(const Arguments& args) {
         else if (a.rfind("-", 0) != 0) inputs.push_back(a);
         else reader.unexpected(a);
     }
-    if (inputs.empty() || output.empty()) throw UsageError("needs the case bases and -o OUT.mcases");
+    if (inputs.empty() || output.empty())
+        throw UsageError("needs the case bases and -o OUT.mcases");
     CaseMergeStats stats = merge_case_bases(inputs, output);
     std::printf("cases    %s: %llu cases from %llu games, merged from %zu bases", output.c_str(),
                 static_cast<unsigned long long>(stats.cases),

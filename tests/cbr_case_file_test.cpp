@@ -208,7 +208,8 @@ TEST(CbrCaseBuild, ShardsMergeIntoTheSingleBuildByteForByte) {
     CaseMergeStats merged = merge_case_bases(shards, dir.file("merged.mcases"));
     EXPECT_EQ(merged.shards, 4);
     EXPECT_GT(merged.cases, 100u);
-    EXPECT_EQ(test::file_bytes(dir.file("merged.mcases")), test::file_bytes(dir.file("single.mcases")));
+    EXPECT_EQ(test::file_bytes(dir.file("merged.mcases")),
+              test::file_bytes(dir.file("single.mcases")));
 
     // A missing or repeated shard, or a corrupt one, is refused with its name.
     auto refusal = [&](const std::vector<std::string>& inputs) -> std::string {

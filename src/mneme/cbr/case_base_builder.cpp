@@ -96,7 +96,8 @@ std::string case_build_description(const std::vector<std::string>& inputs,
     if (options.max_games) text.append(" --max-games " + std::to_string(options.max_games));
     if (options.mirror) text.append(" --mirror");
     if (options.shards > 1)
-        text.append(" --shard " + std::to_string(options.shard) + "/" + std::to_string(options.shards));
+        text.append(" --shard " + std::to_string(options.shard) + "/" +
+                    std::to_string(options.shards));
     return text;
 }
 
