@@ -13,9 +13,11 @@
 #include "commands.h"
 #include "mneme/book/book_builder.h"
 #include "mneme/book/book_file.h"
+#include "mneme/book/book_merge.h"
 #include "mneme/book/entry_source.h"
 #include "mneme/core/position.h"
 #include "mneme/util/builtin_files.h"
+#include "shard_argument.h"
 
 namespace mneme::app {
 
@@ -98,7 +100,12 @@ int build_command(const Arguments& args) {
             options.min_count = std::uint64_t(reader.integer(a, 1, 1LL << 40));
         else if (a == "--memory")
             options.memory_bytes = std::size_t(reader.integer(a, 1, 1 << 20)) << 20;
-        else if (a == "--quiet")
+        else if (a == "--shard") {
+            std::string text = reader.value(a);
+            if (!parse_shard(text, options.shard, options.shards))
+                throw UsageError("--shard: '" + text +
+                                 "' is not I/N with 0 <= I < N (e.g. 0/4 .. 3/4)");
+        } else if (a == "--quiet")
             quiet = true;
         else if (a == "-" || a.rfind("-", 0) != 0)
             inputs.push_back(a);
@@ -106,6 +113,10 @@ int build_command(const Arguments& args) {
             reader.unexpected(a);
     }
     if (inputs.empty() || output.empty()) throw UsageError("needs IN.pgn... and -o OUT.mbook");
+    if (options.shards > 1 && options.min_count > 1)
+        throw UsageError(
+            "--min-count with --shard would drop entries that the merged book keeps; "
+            "give it to 'book merge' instead");
 
     BuildProgressLine progress(quiet);
     options.progress = [&](const BookBuildProgress& p) { progress.show(p); };
@@ -130,12 +141,15 @@ int build_command(const Arguments& args) {
                 static_cast<unsigned long long>(stats.entries), megabytes(output).c_str());
     std::printf(
         "games    %llu seen, %llu used; skipped: %llu unreadable, %llu without result, "
-        "%llu filtered out\n",
+        "%llu filtered out",
         static_cast<unsigned long long>(stats.games_seen),
         static_cast<unsigned long long>(stats.games_used),
         static_cast<unsigned long long>(stats.unreadable),
         static_cast<unsigned long long>(stats.no_result),
         static_cast<unsigned long long>(stats.filtered));
+    if (options.shards > 1)
+        std::printf(", %llu in other shards", static_cast<unsigned long long>(stats.other_shards));
+    std::printf("\n");
     std::printf("moves    %llu counted, %llu runs spilled to disk\n",
                 static_cast<unsigned long long>(stats.moves_counted),
                 static_cast<unsigned long long>(stats.runs));
@@ -162,20 +176,12 @@ int merge_command(const Arguments& args) {
     }
     if (inputs.empty() || output.empty()) throw UsageError("needs the books and -o OUT.mbook");
 
-    std::vector<BookFile> books;
-    std::vector<std::unique_ptr<EntrySource>> sources;
-    std::string description = "mneme book merge";
-    for (const std::string& path : inputs) {
-        books.push_back(BookFile::open(path));
-        description += " [" + std::filesystem::path(path).filename().string() + ": " +
-                       books.back().description() + "]";
-    }
-    for (const BookFile& book : books)
-        sources.push_back(std::make_unique<SpanSource>(book.entries()));
-    MergedSource merged(std::move(sources));
-    std::uint64_t entries = write_book(output, description, merged, min_count);
-    std::printf("book     %s: %llu entries, %s, merged from %zu books\n", output.c_str(),
-                static_cast<unsigned long long>(entries), megabytes(output).c_str(), books.size());
+    BookMergeStats stats = merge_books(inputs, output, min_count);
+    std::printf("book     %s: %llu entries, %s, merged from %zu books", output.c_str(),
+                static_cast<unsigned long long>(stats.entries), megabytes(output).c_str(),
+                inputs.size());
+    if (stats.shards) std::printf(" (the %d shards of one build)", stats.shards);
+    std::printf("\n");
     return 0;
 }
 

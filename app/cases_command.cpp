@@ -16,9 +16,11 @@
 #include "commands.h"
 #include "mneme/cbr/case_base.h"
 #include "mneme/cbr/case_base_builder.h"
+#include "mneme/cbr/case_base_merge.h"
 #include "mneme/cbr/cbr_agent.h"
 #include "mneme/pgn/pgn_reader.h"
 #include "mneme/util/builtin_files.h"
+#include "shard_argument.h"
 
 namespace mneme::app {
 
@@ -82,11 +84,18 @@ int build_command(const Arguments& args) {
         else if (a == "--bucket") options.elo_buckets.push_back(parse_bucket(reader.value(a)));
         else if (a == "--max-games") options.max_games = std::uint64_t(reader.integer(a, 1, 1LL << 40));
         else if (a == "--mirror") options.mirror = true;
-        else if (a == "--quiet") quiet = true;
+        else if (a == "--shard") {
+            std::string text = reader.value(a);
+            if (!parse_shard(text, options.shard, options.shards))
+                throw UsageError("--shard: '" + text +
+                                 "' is not I/N with 0 <= I < N (e.g. 0/4 .. 3/4)");
+        } else if (a == "--quiet") quiet = true;
         else if (a == "-" || a.rfind("-", 0) != 0) inputs.push_back(a);
         else reader.unexpected(a);
     }
     if (inputs.empty() || output.empty()) throw UsageError("needs IN.pgn... and -o OUT.mcases");
+    if (options.shards > 1 && options.max_cases)
+        throw UsageError("--shard cannot draw its part of a --max-cases sample; build unsharded");
     if (!options.elo_buckets.empty() && (options.min_elo || options.max_elo))
         throw UsageError("--bucket replaces --min-elo and --max-elo");
     if (options.max_elo && options.min_elo > options.max_elo)
@@ -178,6 +187,27 @@ int build_command(const Arguments& args) {
                                                            [](const auto& b) { return b.empty(); });
     if (empty) std::fprintf(stderr, "mneme cases build: a case base is empty\n");
     return s.input_failed || empty ? 1 : 0;
+}
+
+int merge_command(const Arguments& args) {
+    std::vector<std::string> inputs;
+    std::string output;
+    ArgumentReader reader(args);
+    while (reader.more()) {
+        std::string a = reader.next();
+        if (a == "-o" || a == "--output") output = reader.value(a);
+        else if (a.rfind("-", 0) != 0) inputs.push_back(a);
+        else reader.unexpected(a);
+    }
+    if (inputs.empty() || output.empty())
+        throw UsageError("needs the case bases and -o OUT.mcases");
+    CaseMergeStats stats = merge_case_bases(inputs, output);
+    std::printf("cases    %s: %llu cases from %llu games, merged from %zu bases", output.c_str(),
+                static_cast<unsigned long long>(stats.cases),
+                static_cast<unsigned long long>(stats.games), inputs.size());
+    if (stats.shards) std::printf(" (the %d shards of one build)", stats.shards);
+    std::printf("\n");
+    return 0;
 }
 
 int info_command(const Arguments& args) {
@@ -346,6 +376,7 @@ int cases_command(const Arguments& args) {
     if (args.empty()) throw UsageError("a subcommand is needed");
     Arguments rest(args.begin() + 1, args.end());
     if (args[0] == "build") return build_command(rest);
+    if (args[0] == "merge") return merge_command(rest);
     if (args[0] == "info") return info_command(rest);
     if (args[0] == "latency") return latency_command(rest);
     throw UsageError("unknown subcommand '" + args[0] + "'");

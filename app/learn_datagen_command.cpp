@@ -11,24 +11,14 @@
 #include "mneme/learn/self_play_data.h"
 #include "mneme/learn/training_data_file.h"
 #include "mneme/nnue/builtin_network.h"
+#include "shard_argument.h"
 
 namespace mneme::app {
 
 namespace {
 
-
 std::atomic<bool> interrupted{false};
 extern "C" void on_datagen_interrupt(int) { interrupted = true; }
-
-bool parse_shard(const std::string& text, int& shard, int& shards) {
-    unsigned s = 0, n = 0;
-    char tail = 0;
-    if (std::sscanf(text.c_str(), "%u/%u%c", &s, &n, &tail) != 2 || n == 0 || s >= n || n > 100000)
-        return false;
-    shard = int(s);
-    shards = int(n);
-    return true;
-}
 
 std::string commit_text() { return build_commit(); }
 

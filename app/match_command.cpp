@@ -10,6 +10,7 @@
 #include "mneme/match/match_report.h"
 #include "mneme/match/tournament.h"
 #include "mneme/util/atomic_file.h"
+#include "shard_argument.h"
 
 namespace mneme::app {
 
@@ -54,6 +55,24 @@ double to_real(const std::string& text, const std::string& what) {
     throw UsageError(what + " needs a number, got '" + text + "'");
 }
 
+SprtParameters parse_sprt(const std::vector<std::string>& words, const std::string& flag) {
+    auto kv = key_values(words, flag);
+    SprtParameters sprt;
+    for (const auto& [key, text] : kv) {
+        if (key == "elo0")
+            sprt.elo0 = to_real(text, key);
+        else if (key == "elo1")
+            sprt.elo1 = to_real(text, key);
+        else if (key == "alpha")
+            sprt.alpha = to_real(text, key);
+        else if (key == "beta")
+            sprt.beta = to_real(text, key);
+        else
+            throw UsageError(flag + ": unknown key '" + key + "'");
+    }
+    return sprt;
+}
+
 TournamentSettings parse_settings(const Arguments& args, bool tournament) {
     TournamentSettings settings;
     settings.concurrency = int(std::max(1u, std::thread::hardware_concurrency()));
@@ -81,7 +100,12 @@ TournamentSettings parse_settings(const Arguments& args, bool tournament) {
             each_words.insert(each_words.end(), list.begin(), list.end());
         } else if (flag == "-games") settings.games_per_encounter = int(to_integer(value(), flag));
         else if (flag == "-rounds") settings.rounds = int(to_integer(value(), flag));
-        else if (flag == "-gauntlet") settings.format = TournamentFormat::GAUNTLET;
+        else if (flag == "-shard") {
+            std::string text = value();
+            if (!parse_shard(text, settings.shard, settings.shards))
+                throw UsageError("-shard: '" + text +
+                                 "' is not I/N with 0 <= I < N (e.g. 0/4 .. 3/4)");
+        } else if (flag == "-gauntlet") settings.format = TournamentFormat::GAUNTLET;
         else if (flag == "-roundrobin") settings.format = TournamentFormat::ROUND_ROBIN;
         else if (flag == "-seed") settings.seed = std::uint64_t(to_integer(value(), flag));
         else if (flag == "-concurrency") settings.concurrency = int(to_integer(value(), flag));
@@ -130,13 +154,7 @@ TournamentSettings parse_settings(const Arguments& args, bool tournament) {
             }
             if (result_function_moves <= 0) throw UsageError("-resultfunction needs moves=N");
         } else if (flag == "-sprt") {
-            auto kv = key_values(words(), flag);
-            SprtParameters sprt;
-            if (kv.count("elo0")) sprt.elo0 = to_real(kv["elo0"], "elo0");
-            if (kv.count("elo1")) sprt.elo1 = to_real(kv["elo1"], "elo1");
-            if (kv.count("alpha")) sprt.alpha = to_real(kv["alpha"], "alpha");
-            if (kv.count("beta")) sprt.beta = to_real(kv["beta"], "beta");
-            settings.sprt = sprt;
+            settings.sprt = parse_sprt(words(), flag);
         } else {
             throw UsageError("unknown option '" + args[i] + "'");
         }
@@ -149,6 +167,13 @@ TournamentSettings parse_settings(const Arguments& args, bool tournament) {
         throw UsageError("-sprt needs exactly two players");
     if (settings.games_per_encounter < 1 || settings.rounds < 1 || settings.concurrency < 1)
         throw UsageError("-games, -rounds and -concurrency must be at least 1");
+    if (settings.shards > settings.rounds)
+        throw UsageError("-shard: " + std::to_string(settings.shards) + " shards of " +
+                         std::to_string(settings.rounds) + " rounds would leave some empty");
+    if (settings.sprt && settings.shards > 1)
+        throw UsageError(
+            "-sprt stops one run early, which a shard cannot do; give the SPRT to "
+            "'mneme report --sprt' over the shards' PGNs");
 
     for (auto& words : engine_words) {
         std::vector<std::string> all = each_words;
@@ -192,14 +217,7 @@ int match_command(const Arguments& args, bool tournament) {
     std::cout << "\n";
     TournamentOutcome outcome = run_tournament(settings, std::cout, &stop_requested);
     std::cout << '\n' << format_report(outcome.report);
-    if (outcome.sprt) {
-        const SprtState& s = *outcome.sprt;
-        std::cout << "SPRT: llr " << s.llr << " (bounds " << s.lower_bound << ", " << s.upper_bound << "): "
-                  << (s.decision == SprtDecision::ACCEPT_H1   ? "H1 accepted"
-                      : s.decision == SprtDecision::ACCEPT_H0 ? "H0 accepted"
-                                                              : "no decision yet")
-                  << '\n';
-    }
+    if (outcome.sprt) std::cout << sprt_line(*outcome.sprt) << '\n';
     if (outcome.interrupted && !(outcome.sprt && outcome.sprt->decision != SprtDecision::CONTINUE)) {
         std::cout << "Interrupted after " << outcome.report.total_games << " games";
         if (!settings.pgn_out.empty()) std::cout << "; continue with the same command and -resume";
@@ -213,14 +231,22 @@ int report_command(const Arguments& args) {
     if (args.empty()) throw UsageError("needs FILE.pgn...");
     std::vector<std::string> paths;
     std::string json_out;
+    std::optional<SprtParameters> sprt;
     for (std::size_t i = 0; i < args.size(); ++i) {
         if (args[i] == "--json" || args[i] == "-json") {
             if (i + 1 >= args.size()) throw UsageError("--json needs a file");
             json_out = args[++i];
+        } else if (args[i] == "--sprt" || args[i] == "-sprt") {
+            std::vector<std::string> words;
+            while (i + 1 < args.size() && args[i + 1].find('=') != std::string::npos &&
+                   args[i + 1].rfind("-", 0) != 0)
+                words.push_back(args[++i]);
+            sprt = parse_sprt(words, "--sprt");
         } else {
             paths.push_back(args[i]);
         }
     }
+    if (paths.empty()) throw UsageError("needs FILE.pgn...");
     std::vector<std::string> names, errors;
     int skipped = 0;
     std::vector<GameSummary> games = summaries_from_pgn(paths, names, skipped, errors);
@@ -228,6 +254,7 @@ int report_command(const Arguments& args) {
     if (skipped) std::cout << skipped << " games without a result skipped\n";
     TournamentReport report = compute_report(names, games);
     std::cout << format_report(report);
+    if (sprt) std::cout << sprt_line(report_sprt(report, *sprt)) << '\n';
     if (!json_out.empty()) {
         std::string json = report_json(report);
         write_file_atomically(json_out, [&](std::ostream& out) { out << json << '\n'; });

@@ -22,6 +22,9 @@ constexpr const char* MATCH_OPTIONS =
     "options:\n"
     "  -games N             games per pair and round (default 2: each opening with both colours)\n"
     "  -rounds N            (default 1)\n"
+    "  -shard I/N           only rounds [I*R/N, (I+1)*R/N) of the R rounds, numbered, seeded and\n"
+    "                       with the openings of the whole run; 'mneme report' over the shards'\n"
+    "                       PGNs gives the run's statistics\n"
     "  -gauntlet            the first player against each other one (tournament; default round robin)\n"
     "  -openings file=F [format=epd|pgn|polyglot] [order=sequential|random] [plies=N] [start=N]\n"
     "  -seed N              openings order and random players (default 0)\n"
@@ -97,8 +100,10 @@ std::vector<CommandUsage> make_command_usages() {
          "a match between two players (cutechess-style options)", MATCH_OPTIONS},
         {"tournament", "tournament -engine KEY=VALUE... (two or more) [-gauntlet] [options]",
          "round robin or gauntlet with ratings and a crosstable", MATCH_OPTIONS},
-        {"report", "report FILE.pgn... [--json FILE]",
-         "match statistics (Elo, intervals, LOS) recomputed from PGN", ""},
+        {"report", "report FILE.pgn... [--json FILE] [--sprt elo0=E0 elo1=E1 alpha=A beta=B]",
+         "match statistics (Elo, intervals, LOS) recomputed from PGN",
+         "  games are taken in round order, so the PGNs of a run's shards report as the run;\n"
+         "  --sprt adds the test's state for the first pair (as 'match -sprt' would stop on it)"},
         {"pgn stats",
          "pgn stats FILE...\n"
          "pgn stats --by eco|family FILE... [--eco-dir DIR (../shared/data/eco)]",
@@ -112,10 +117,16 @@ std::vector<CommandUsage> make_command_usages() {
          "book build IN.pgn[.gz|.zst]... -o OUT.mbook [--max-ply N (70)]\n"
          "  [--min-elo N] [--min-both-elo N] [--from-date YYYY.MM.DD] [--to-date YYYY.MM.DD]\n"
          "  [--eco A00-E99[,...]] [--time-class classical|rapid|blitz] [--min-count N]\n"
-         "  [--memory MB (1024)] [--quiet]",
-         "an opening book of W/D/L counts per (position, move)", ""},
+         "  [--memory MB (1024)] [--shard I/N] [--quiet]",
+         "an opening book of W/D/L counts per (position, move)",
+         "  --shard I/N counts only game g (over all inputs) with g mod N = I; 'book merge' of the N\n"
+         "  shards gives the single build's entries (same checksum); every shard reads all input,\n"
+         "  so with many input files giving each shard its own files scales better"},
         {"book merge", "book merge A.mbook B.mbook... -o OUT.mbook [--min-count N]",
-         "add the counts of books built separately", ""},
+         "add the counts of books built separately",
+         "  every input is checked (size, order, checksum) before anything is written; the shards\n"
+         "  of one 'book build --shard' must all be there, each once, and merge into the book the\n"
+         "  single build writes, byte for byte"},
         {"book export",
          "book export IN.mbook -o OUT.bin [--policy P (weighted)] [--min-games N]\n"
          "  [--root-fraction F] [--z Z] [--elo-reference E]",
@@ -146,12 +157,18 @@ std::vector<CommandUsage> make_command_usages() {
         {"cases build",
          "cases build IN.pgn[.gz|.zst]... -o OUT.mcases\n"
          "  [--player NAME]... [--min-elo N] [--max-elo N] [--max-cases N] [--sample-seed S]\n"
-         "  [--bucket LOW-HIGH]... [--max-games N] [--mirror] [--quiet]",
+         "  [--bucket LOW-HIGH]... [--max-games N] [--mirror] [--shard I/N] [--quiet]",
          "a case base of an expert's (position, move) pairs for the CBR player",
          "  --player selects the named expert's moves (\"Last, First\", \"Last,F.\", \"First Last\");\n"
          "  --min-elo/--max-elo the moves of players rated in the range; neither: every move;\n"
          "  --bucket (repeated) one base per rating range in one pass: OUT-LOW-HIGH.mcases;\n"
-         "  --mirror follows every case with its colour-flipped copy (after the --max-cases sample)"},
+         "  --mirror follows every case with its colour-flipped copy (after the --max-cases sample);\n"
+         "  --shard I/N takes only game g (over all inputs) with g mod N = I (not with --max-cases),\n"
+         "  and 'cases merge' of the N shards gives the single build's file"},
+        {"cases merge", "cases merge A.mcases B.mcases... -o OUT.mcases",
+         "join case bases; the shards of one build back into its exact file",
+         "  every input is checked (size, counts, checksum) before anything is written; the shards\n"
+         "  of one 'cases build --shard' must all be there, each once"},
         {"cases info", "cases info BASE.mcases",
          "counts, ratings, results, checksum and index size of a case base", ""},
         {"cases latency", "cases latency BASE.mcases [--sizes N,N,...] [--queries N] [--k N] [--mirror]",

@@ -5,9 +5,11 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <fstream>
 #include <memory>
 
 #include "book_test_util.h"
+#include "mneme/book/book_merge.h"
 #include "mneme/book/book_probe.h"
 #include "mneme/book/entry_source.h"
 #include "test_data.h"
@@ -327,6 +329,109 @@ TEST(BookBuilder, MergingTheBooksOfTwoHalvesEqualsBuildingTheWhole) {
     for (const BookEntry& e : whole.lookup(Position().key())) games += e.games();
     EXPECT_GE(games, 300u);
     EXPECT_LT(games, 330u);
+}
+
+TEST(BookBuilder, ShardsMergeIntoTheSingleBuildByteForByte) {
+    test::ScratchDirectory dir("book_builder_shard_test");
+    std::string pgn = dir.write("games.pgn", test::random_games(200, 30, 21));
+    std::string more = dir.write("more.pgn", test::random_games(61, 20, 22));
+    BookBuildOptions options;
+    options.max_ply = 24;
+    build_book({pgn, more}, dir.file("single.mbook"), options);
+
+    std::vector<std::string> shards;
+    std::uint64_t used = 0;
+    for (int s = 0; s < 3; ++s) {
+        BookBuildOptions shard = options;
+        shard.shard = s;
+        shard.shards = 3;
+        shards.push_back(dir.file("shard" + std::to_string(s) + ".mbook"));
+        BookBuildStats stats = build_book({pgn, more}, shards.back(), shard);
+        EXPECT_EQ(stats.games_used + stats.other_shards, 261u);
+        used += stats.games_used;
+    }
+    EXPECT_EQ(used, 261u);
+    // In any order: the shards are recognised as one build's and merge into its exact file.
+    BookMergeStats merged =
+        merge_books({shards[2], shards[0], shards[1]}, dir.file("merged.mbook"));
+    EXPECT_EQ(merged.shards, 3);
+    EXPECT_EQ(test::file_bytes(dir.file("merged.mbook")),
+              test::file_bytes(dir.file("single.mbook")));
+    EXPECT_EQ(BookFile::open(dir.file("merged.mbook")).description(),
+              BookFile::open(dir.file("single.mbook")).description());
+
+    // With --min-count applied at the merge it is still the single build's file.
+    options.min_count = 2;
+    build_book({pgn, more}, dir.file("single2.mbook"), options);
+    merge_books(shards, dir.file("merged2.mbook"), 2);
+    EXPECT_EQ(test::file_bytes(dir.file("merged2.mbook")),
+              test::file_bytes(dir.file("single2.mbook")));
+
+    // Rebuilding a finished shard gives the same file.
+    std::string before = test::file_bytes(shards[1]);
+    BookBuildOptions again = options;
+    again.min_count = 1;
+    again.shard = 1;
+    again.shards = 3;
+    build_book({pgn, more}, shards[1], again);
+    EXPECT_EQ(test::file_bytes(shards[1]), before);
+}
+
+// The message of the BookFileError that merging `inputs` throws ("" when none is thrown).
+std::string merge_error(const std::vector<std::string>& inputs, const std::string& output) {
+    try {
+        merge_books(inputs, output);
+    } catch (const BookFileError& e) {
+        EXPECT_FALSE(std::filesystem::exists(output)) << output;
+        return e.what();
+    }
+    return "";
+}
+
+TEST(BookBuilder, MergeRefusesACorruptMissingOrRepeatedShardNamingTheFile) {
+    test::ScratchDirectory dir("book_builder_bad_shard_test");
+    std::string pgn = dir.write("games.pgn", test::random_games(60, 20, 23));
+    std::vector<std::string> shards;
+    for (int s = 0; s < 3; ++s) {
+        BookBuildOptions options;
+        options.shard = s;
+        options.shards = 3;
+        shards.push_back(dir.file("shard" + std::to_string(s) + ".mbook"));
+        build_book({pgn}, shards.back(), options);
+    }
+    std::string out = dir.file("merged.mbook");
+
+    std::string missing = merge_error({shards[0], shards[2]}, out);
+    EXPECT_NE(missing.find("shard 1/3 of its build is missing"), std::string::npos) << missing;
+    std::string twice = merge_error({shards[0], shards[1], shards[2], shards[1]}, out);
+    EXPECT_NE(twice.find(shards[1] + ": shard 1/3 is also given as " + shards[1]),
+              std::string::npos)
+        << twice;
+
+    BookBuildOptions other;
+    other.max_ply = 10;
+    other.shard = 1;
+    other.shards = 3;
+    std::string foreign = dir.file("foreign.mbook");
+    build_book({pgn}, foreign, other);
+    std::string mixed = merge_error({shards[0], foreign, shards[2]}, out);
+    EXPECT_NE(mixed.find(foreign + ": shard of another build"), std::string::npos) << mixed;
+
+    // One byte of an entry changed: the checksum no longer matches.
+    {
+        std::fstream file(shards[2], std::ios::in | std::ios::out | std::ios::binary);
+        file.seekg(-5, std::ios::end);
+        char byte = char(file.get());
+        file.seekp(-5, std::ios::end);
+        file.put(char(byte ^ 0x5a));
+    }
+    std::string corrupt = merge_error(shards, out);
+    EXPECT_EQ(corrupt.rfind(shards[2] + ": not a usable mneme book: ", 0), 0u) << corrupt;
+    EXPECT_NE(corrupt.find("checksum"), std::string::npos) << corrupt;
+    // Cut short, as by a killed job that wrote without renaming.
+    std::filesystem::resize_file(shards[2], std::filesystem::file_size(shards[2]) - 40);
+    std::string truncated = merge_error(shards, out);
+    EXPECT_EQ(truncated.rfind(shards[2] + ": not a usable mneme book: ", 0), 0u) << truncated;
 }
 
 TEST(BookBuilder, AStopRequestLeavesNeitherBookNorRuns) {

@@ -6,10 +6,13 @@
 #include <filesystem>
 #include <fstream>
 #include <functional>
+#include <set>
 
 #include "mneme/cbr/case_base_builder.h"
 #include "mneme/cbr/case_base_file.h"
+#include "mneme/cbr/case_base_merge.h"
 #include "mneme/cbr/player_name.h"
+#include "book_test_util.h"
 #include "test_data.h"
 
 namespace mneme {
@@ -174,6 +177,69 @@ TEST(CbrCaseFile, RoundTripAndRejections) {
     // No temporary file is left beside the output.
     for (const auto& entry : std::filesystem::directory_iterator(dir.file("")))
         EXPECT_EQ(entry.path().string().find(".tmp."), std::string::npos);
+}
+
+// Builds a case base as `mneme cases build` writes it (its description, its distinct games).
+void build_case_file(const std::vector<std::string>& inputs, const CaseBuildOptions& options,
+                     const std::string& path) {
+    CaseBuild build = build_cases(inputs, options);
+    std::set<std::uint32_t> games;
+    for (const CaseRecord& c : build.cases) games.insert(c.game);
+    write_case_base(path, case_build_description(inputs, options), build.cases, games.size());
+}
+
+TEST(CbrCaseBuild, ShardsMergeIntoTheSingleBuildByteForByte) {
+    test::ScratchDirectory dir("cbr_shards");
+    std::string pgn = dir.write("games.pgn", test::random_games(90, 24, 31));
+    std::string more = dir.write("more.pgn", GAMES);
+    CaseBuildOptions options;
+    options.min_elo = 2300;
+    options.mirror = true;
+    build_case_file({pgn, more}, options, dir.file("single.mcases"));
+
+    std::vector<std::string> shards;
+    for (int s = 3; s >= 0; --s) {  // listed last shard first: the merge orders them
+        CaseBuildOptions shard = options;
+        shard.shard = s;
+        shard.shards = 4;
+        shards.push_back(dir.file("shard" + std::to_string(s) + ".mcases"));
+        build_case_file({pgn, more}, shard, shards.back());
+    }
+    CaseMergeStats merged = merge_case_bases(shards, dir.file("merged.mcases"));
+    EXPECT_EQ(merged.shards, 4);
+    EXPECT_GT(merged.cases, 100u);
+    EXPECT_EQ(test::file_bytes(dir.file("merged.mcases")),
+              test::file_bytes(dir.file("single.mcases")));
+
+    // A missing or repeated shard, or a corrupt one, is refused with its name.
+    auto refusal = [&](const std::vector<std::string>& inputs) -> std::string {
+        try {
+            merge_case_bases(inputs, dir.file("refused.mcases"));
+        } catch (const CaseFileError& e) {
+            EXPECT_FALSE(std::filesystem::exists(dir.file("refused.mcases")));
+            return e.what();
+        }
+        return "";
+    };
+    std::string missing = refusal({shards[0], shards[1], shards[2]});
+    EXPECT_NE(missing.find("shard 0/4 of its build is missing"), std::string::npos) << missing;
+    std::string twice = refusal({shards[0], shards[1], shards[1], shards[2], shards[3]});
+    EXPECT_NE(twice.find(shards[1] + ": shard 2/4 is also given as"), std::string::npos) << twice;
+    {
+        std::fstream file(shards[2], std::ios::in | std::ios::out | std::ios::binary);
+        file.seekg(-9, std::ios::end);
+        char byte = char(file.get());
+        file.seekp(-9, std::ios::end);
+        file.put(char(byte ^ 0x44));
+    }
+    std::string corrupt = refusal(shards);
+    EXPECT_EQ(corrupt.rfind(shards[2] + ": ", 0), 0u) << corrupt;
+    EXPECT_NE(corrupt.find("checksum"), std::string::npos) << corrupt;
+
+    CaseBuildOptions sampled = options;
+    sampled.max_cases = 10;
+    sampled.shards = 2;
+    EXPECT_THROW(build_cases({pgn}, sampled), std::invalid_argument);
 }
 
 }  // namespace

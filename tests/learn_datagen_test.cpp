@@ -178,6 +178,67 @@ TEST(Datagen, ShardsMergeIntoTheSingleRunAndAFinishedShardIsLeftAlone) {
     EXPECT_THROW(run_datagen(other, single), TrainingDataError);
 }
 
+// The message of the TrainingDataError that merging `inputs` throws ("" when none is thrown).
+std::string data_merge_error(const std::vector<std::string>& inputs, const std::string& output) {
+    try {
+        merge_training_data(inputs, output, "merged");
+    } catch (const TrainingDataError& e) {
+        EXPECT_FALSE(std::filesystem::exists(output)) << output;
+        return e.what();
+    }
+    return "";
+}
+
+TEST(Datagen, MergeRefusesAMissingRepeatedUnfinishedOrCorruptShardNamingTheFile) {
+    test::ScratchDirectory dir("datagen_bad_shards");
+    DatagenOptions o = fast_options();
+    std::vector<std::string> shards;
+    for (int s = 0; s < 3; ++s) {
+        DatagenRun run;
+        run.games = 6;
+        run.shard = s;
+        run.shards = 3;
+        run.output = dir.file("shard" + std::to_string(s) + ".mdata");
+        run_datagen(o, run);
+        shards.push_back(run.output);
+    }
+    std::string out = dir.file("merged.mdata");
+    std::string missing = data_merge_error({shards[0], shards[1]}, out);
+    EXPECT_NE(missing.find("shard 2/3 of its run is missing"), std::string::npos) << missing;
+    std::string twice = data_merge_error({shards[0], shards[1], shards[1], shards[2]}, out);
+    EXPECT_NE(twice.find(shards[1] + ": shard 1/3 is also given as " + shards[1]),
+              std::string::npos)
+        << twice;
+
+    // Shard 2 as a run stopped after its first game would have left it: one of its two games.
+    std::string unfinished_path = dir.file("shard2-unfinished.mdata");
+    {
+        TrainingDataReader whole(shards[2]);
+        TrainingDataWriter part = TrainingDataWriter::create(
+            unfinished_path, whole.header().description, whole.header().first_game);
+        part.add_encoded(whole.record_bytes(0), std::size_t(whole.size()), 1);
+        part.commit();
+    }
+    std::string unfinished = data_merge_error({shards[0], shards[1], unfinished_path}, out);
+    EXPECT_NE(unfinished.find(unfinished_path + ": holds 1 of its 2 games (an unfinished shard"),
+              std::string::npos)
+        << unfinished;
+
+    // The finished shards merge; one flipped byte in a record is refused by its checksum.
+    EXPECT_EQ(data_merge_error(shards, out), "");
+    {
+        std::fstream file(shards[1], std::ios::in | std::ios::out | std::ios::binary);
+        file.seekg(-3, std::ios::end);
+        char byte = char(file.get());
+        file.seekp(-3, std::ios::end);
+        file.put(char(byte ^ 0x21));
+    }
+    std::filesystem::remove(out);
+    std::string corrupt = data_merge_error(shards, out);
+    EXPECT_EQ(corrupt.rfind(shards[1] + ": ", 0), 0u) << corrupt;
+    EXPECT_NE(corrupt.find("checksum"), std::string::npos) << corrupt;
+}
+
 TEST(Datagen, AnInterruptedRunResumesToTheSameRecords) {
     test::ScratchDirectory dir("datagen_resume");
     DatagenOptions o = fast_options();

@@ -309,6 +309,104 @@ TEST(MatchResume, ContinuesFromTheFinishedGamesAndDropsACutOffTail) {
     EXPECT_THROW(run_tournament(settings, log), std::runtime_error);
 }
 
+// The games of a PGN file by Round tag, as written.
+std::map<std::string, std::string> games_by_round(const fs::path& path) {
+    std::map<std::string, std::string> games;
+    PgnReader reader(path.string());
+    PgnGame game;
+    while (reader.next(game)) games[std::string(game.headers.get("Round"))] = write_pgn(game);
+    EXPECT_TRUE(reader.errors().empty()) << path;
+    return games;
+}
+
+std::string report_of(const std::vector<std::string>& paths) {
+    std::vector<std::string> names, errors;
+    int skipped = 0;
+    std::vector<GameSummary> games = summaries_from_pgn(paths, names, skipped, errors);
+    EXPECT_TRUE(errors.empty());
+    return format_report(compute_report(names, games)) + report_json(compute_report(names, games));
+}
+
+TEST(MatchShard, ShardsPlayTheRunsGamesAndReportAsTheRun) {
+    test::ScratchDirectory dir("match_shard_test");
+    std::string openings =
+        dir.write("openings.epd",
+                  "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - id \"e4\";\n"
+                  "rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq - id \"d4\";\n"
+                  "rnbqkbnr/pppppppp/8/8/2P5/8/PP1PPPPP/RNBQKBNR b KQkq - id \"c4\";\n"
+                  "rnbqkbnr/pppppppp/8/8/8/5N2/PPPPPPPP/RNBQKB1R b KQkq - id \"Nf3\";\n");
+    TournamentSettings settings;
+    settings.players.push_back(spec({"proto=greedy", "name=greedy", "depth=1", "seed=5"}));
+    settings.players.push_back(spec({"proto=random", "name=random", "depth=1", "seed=6"}));
+    settings.game.max_plies = 80;
+    settings.rounds = 7;
+    settings.seed = 42;
+    OpeningOptions options;
+    options.file = openings;
+    options.order = OpeningOrder::RANDOM;
+    options.seed = 42;
+    settings.openings = options;
+    // The single run with two games at once: its file holds the games in the order they ended.
+    settings.concurrency = 2;
+    settings.pgn_out = dir.file("single.pgn");
+    std::ostringstream log;
+    TournamentOutcome single = run_tournament(settings, log);
+    ASSERT_EQ(single.games.size(), 14u);
+
+    settings.concurrency = 1;
+    settings.shards = 3;  // rounds 1-2, 3-4 and 5-7
+    std::vector<std::string> shard_files;
+    std::map<std::string, std::string> shard_games;
+    const int expected_games[] = {4, 4, 6};
+    for (int s = 0; s < 3; ++s) {
+        settings.shard = s;
+        settings.pgn_out = dir.file("shard" + std::to_string(s) + ".pgn");
+        TournamentOutcome outcome = run_tournament(settings, log);
+        EXPECT_EQ(outcome.games_played, expected_games[s]);
+        EXPECT_FALSE(outcome.interrupted);
+        shard_files.insert(shard_files.begin(), settings.pgn_out);  // listed last shard first
+        for (auto& [round, text] : games_by_round(settings.pgn_out)) shard_games[round] = text;
+    }
+    // Game for game the same moves, openings and tags as the single run.
+    EXPECT_EQ(shard_games, games_by_round(dir.file("single.pgn")));
+    EXPECT_EQ(report_of(shard_files), report_of({dir.file("single.pgn")}));
+
+    // A finished shard run again changes nothing; another shard's file is refused.
+    settings.shard = 1;
+    settings.pgn_out = dir.file("shard1.pgn");
+    settings.resume = true;
+    std::string before = test::file_bytes(settings.pgn_out);
+    TournamentOutcome again = run_tournament(settings, log);
+    EXPECT_EQ(again.games_played, 0);
+    EXPECT_EQ(again.games_resumed, 4);
+    EXPECT_EQ(test::file_bytes(settings.pgn_out), before);
+    settings.pgn_out = dir.file("shard2.pgn");
+    EXPECT_THROW(run_tournament(settings, log), std::runtime_error);
+
+    settings.shard = 3;
+    EXPECT_THROW(make_schedule(settings), std::invalid_argument);
+    settings.shard = 0;
+    settings.shards = 8;  // more shards than the 7 rounds
+    EXPECT_THROW(make_schedule(settings), std::invalid_argument);
+}
+
+TEST(MatchReport, SprtOfTheFirstPairUsesItsGamePairs) {
+    std::vector<GameSummary> games;
+    for (int i = 0; i < 40; ++i) {
+        std::string key = std::to_string(i);
+        games.push_back({0, 1, 1, "normal", key});
+        games.push_back({1, 0, i % 4 == 0 ? 1.0 : 0.5, "normal", key});
+    }
+    TournamentReport report = compute_report({"new", "old"}, games);
+    SprtParameters parameters;
+    parameters.elo0 = 0;
+    parameters.elo1 = 10;
+    SprtState state = report_sprt(report, parameters);
+    EXPECT_EQ(state.llr, sprt_pentanomial(report.pairs[0].pentanomial, parameters).llr);
+    EXPECT_EQ(state.decision, SprtDecision::ACCEPT_H1);
+    EXPECT_NE(sprt_line(state).find("H1 accepted"), std::string::npos) << sprt_line(state);
+}
+
 TEST(MatchReport, CrosstableFollowsTheRanking) {
     // "strong" is named last but wins every game: it heads the ranking, and the crosstable
     // numbers its rows and columns in the same order, so "#1" is "strong" in both.

@@ -5,6 +5,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 
 namespace mneme::test {
 
@@ -54,6 +55,11 @@ std::string ScratchDirectory::write(const std::string& name, const std::string& 
     std::string path = file(name);
     std::ofstream(path, std::ios::binary) << text;
     return path;
+}
+
+std::string file_bytes(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
 }
 
 std::string repeated_games(int count, const std::string& moves, const std::string& result) {

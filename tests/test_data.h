@@ -23,6 +23,9 @@ bool sanitized_build();
 // the building block of the small hand-counted books and databases of the tests.
 std::string repeated_games(int count, const std::string& moves, const std::string& result);
 
+// The whole content of a file ("" when it cannot be read), for byte-for-byte comparisons.
+std::string file_bytes(const std::string& path);
+
 // A directory of its own for one test process ("mneme_PURPOSE_PID" in the temporary
 // directory), removed with its contents when the object goes.
 class ScratchDirectory {

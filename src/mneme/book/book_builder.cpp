@@ -226,6 +226,7 @@ void read_games(const std::vector<std::string>& inputs, const std::string& outpu
     std::unique_ptr<GameBatch> batch = queue.take_empty();
     if (!batch) return;
     PgnMainline game;
+    std::uint64_t game_number = 0;  // over all inputs, for the shards
     for (const std::string& path : inputs) {
         PgnReaderOptions reader_options;
         reader_options.mainline_only = true;
@@ -238,7 +239,9 @@ void read_games(const std::vector<std::string>& inputs, const std::string& outpu
         while (reader.next_mainline(game)) {
             pass_on_errors();
             if (stop_requested(options)) interrupted(output);
-            if (game.result == GameResult::ONGOING) {
+            if (game_number++ % std::uint64_t(options.shards) != std::uint64_t(options.shard)) {
+                ++stats.other_shards;
+            } else if (game.result == GameResult::ONGOING) {
                 ++stats.no_result;
             } else if (!options.filter.accepts(game.headers)) {
                 ++stats.filtered;
@@ -293,11 +296,19 @@ std::string build_description(const std::vector<std::string>& inputs,
         text.append(" ").append(filters);
     if (options.min_count > 1)
         text.append(" --min-count ").append(std::to_string(options.min_count));
+    if (options.shards > 1)
+        text.append(" --shard ")
+            .append(std::to_string(options.shard))
+            .append("/")
+            .append(std::to_string(options.shards));
     return text;
 }
 
 BookBuildStats build_book(const std::vector<std::string>& inputs, const std::string& output,
                           const BookBuildOptions& options) {
+    if (options.shards < 1 || options.shard < 0 || options.shard >= options.shards)
+        throw std::invalid_argument("shard " + std::to_string(options.shard) + "/" +
+                                    std::to_string(options.shards) + " does not exist");
     // Refused before any work: a book silently missing one of its inputs looks complete.
     for (const std::string& path : inputs) {
         if (path == "-") continue;

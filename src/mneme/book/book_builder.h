@@ -29,6 +29,10 @@ struct BookBuildOptions {
     int max_ply = 70;             // moves counted from the start of each game
     std::uint64_t min_count = 1;  // entries with fewer games are left out of the book
     std::size_t memory_bytes = std::size_t(1024) << 20;  // for the hash table
+    // Counts only game g mod shards == shard (g numbered from 0 over all inputs in order, every
+    // game the reader returns), so the books of shards 0..N-1 merge into the single build's.
+    // Every shard still reads and replays all the input; only the counting is divided.
+    int shard = 0, shards = 1;
     // Called from the reading thread at most about once a second.
     std::function<void(const BookBuildProgress&)> progress;
     // Each message of the PGN reader (an unreadable game, a warning), as it comes.
@@ -49,6 +53,7 @@ struct BookBuildStats {
     std::uint64_t unreadable = 0;  // skipped by the PGN reader
     std::uint64_t no_result = 0;   // "*" or no result
     std::uint64_t filtered = 0;    // left out by the game filters
+    std::uint64_t other_shards = 0;  // belonging to other shards
     std::uint64_t moves_counted = 0;
     std::uint64_t entries = 0;  // written to the book
     std::uint64_t runs = 0;     // spilled to disk

@@ -95,10 +95,18 @@ std::string case_build_description(const std::vector<std::string>& inputs,
                     std::to_string(options.sample_seed));
     if (options.max_games) text.append(" --max-games " + std::to_string(options.max_games));
     if (options.mirror) text.append(" --mirror");
+    if (options.shards > 1)
+        text.append(" --shard " + std::to_string(options.shard) + "/" +
+                    std::to_string(options.shards));
     return text;
 }
 
 CaseBuild build_cases(const std::vector<std::string>& inputs, const CaseBuildOptions& options) {
+    if (options.shards < 1 || options.shard < 0 || options.shard >= options.shards)
+        throw std::invalid_argument("shard " + std::to_string(options.shard) + "/" +
+                                    std::to_string(options.shards) + " does not exist");
+    if (options.shards > 1 && options.max_cases)
+        throw std::invalid_argument("a shard cannot draw its part of a --max-cases sample");
     Clock::time_point start = Clock::now(), last_progress = start;
     CaseBuildStats stats;
     ExpertNames experts(options.players);
@@ -147,6 +155,8 @@ CaseBuild build_cases(const std::vector<std::string>& inputs, const CaseBuildOpt
             if (options.stop && options.stop->load())
                 throw CaseBuildInterrupted("interrupted; no case base written");
             ++game_number;
+            if ((game_number - 1) % std::uint64_t(options.shards) != std::uint64_t(options.shard))
+                continue;
             // Which sample each side's moves go to (-1: not an expert): by name, by rating, or
             // (no selection) both sides to the only sample.
             int elo[2] = {parse_elo(game.headers.get("WhiteElo")),

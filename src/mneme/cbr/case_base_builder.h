@@ -37,6 +37,9 @@ struct CaseBuildOptions {
     std::uint64_t max_cases = 0;
     std::uint64_t sample_seed = 1;
     std::uint64_t max_games = 0;  // stop after reading this many games (0 = all)
+    // Takes only game g mod shards == shard (g counted from 0 over all inputs), so that
+    // merge_case_bases of the N shards gives the single build's file. Not with max_cases.
+    int shard = 0, shards = 1;
     // Several rating buckets in one pass (each [first, second], its own sample of at most
     // max_cases): the experts of the ranking experiment. Replaces min_elo and max_elo.
     std::vector<std::pair<int, int>> elo_buckets;

@@ -245,10 +245,81 @@ ScoredPosition TrainingDataReader::at(std::uint64_t index) const {
     return p;
 }
 
+namespace {
+
+// The "settings: ... shard=I/N" line of a shard's description, split into the settings without
+// the shard and I, N; false for a file that is not a shard of a split run (N = 1 or no line).
+bool shard_settings(const std::string& description, std::string& settings, unsigned& shard,
+                    unsigned& shards) {
+    std::size_t line = description.find("settings: ");
+    if (line == std::string::npos) return false;
+    std::string text = description.substr(line, description.find('\n', line) - line);
+    std::size_t at = text.rfind(" shard=");
+    if (at == std::string::npos) return false;
+    if (std::sscanf(text.c_str() + at, " shard=%u/%u", &shard, &shards) != 2 || shards < 2 ||
+        shard >= shards)
+        return false;
+    settings = text.substr(0, at);
+    return true;
+}
+
+// Shards of one split run must all be there, once each, and finished: a merge of some of them
+// would look like a complete run.
+void check_shard_set(const std::vector<std::pair<std::string, TrainingDataReader>>& readers) {
+    std::string first_settings;
+    unsigned count = 0;
+    std::vector<std::string> holder;
+    std::uint64_t games = 0;
+    for (const auto& [path, reader] : readers) {
+        std::string settings;
+        unsigned shard = 0, shards = 0;
+        if (!shard_settings(reader.header().description, settings, shard, shards)) {
+            if (count) fail(path, "not a shard, but " + readers.front().first + " is one");
+            return;
+        }
+        if (!count) {
+            count = shards;
+            first_settings = settings;
+            holder.assign(shards, "");
+        } else if (shards != count || settings != first_settings) {
+            fail(path, "a shard of another run ('" + settings + "', " + std::to_string(shards) +
+                           " shards) than " + readers.front().first);
+        }
+        if (!holder[shard].empty())
+            fail(path, "shard " + std::to_string(shard) + "/" + std::to_string(shards) +
+                           " is also given as " + holder[shard]);
+        holder[shard] = path;
+        games += reader.header().games;
+    }
+    for (unsigned i = 0; i < holder.size(); ++i)
+        if (holder[i].empty())
+            fail(readers.front().first, "shard " + std::to_string(i) + "/" + std::to_string(count) +
+                                            " of its run is missing");
+    // A run that states its games (datagen's games=G) must have all of them.
+    unsigned long long wanted = 0;
+    std::size_t at = first_settings.find(" games=");
+    if (at != std::string::npos &&
+        std::sscanf(first_settings.c_str() + at, " games=%llu", &wanted) == 1 && games != wanted) {
+        for (const auto& [path, reader] : readers) {
+            unsigned shard = 0, shards = 0;
+            std::string settings;
+            shard_settings(reader.header().description, settings, shard, shards);
+            std::uint64_t begin = wanted * shard / shards, end = wanted * (shard + 1) / shards;
+            if (reader.header().games != end - begin)
+                fail(path, "holds " + std::to_string(reader.header().games) + " of its " +
+                               std::to_string(end - begin) +
+                               " games (an unfinished shard: run it again to finish it)");
+        }
+    }
+}
+
+}  // namespace
+
 TrainingDataHeader merge_training_data(const std::vector<std::string>& inputs,
                                        const std::string& output, const std::string& description) {
     std::vector<std::pair<std::string, TrainingDataReader>> readers;
     for (const auto& path : inputs) readers.emplace_back(path, TrainingDataReader(path));
+    check_shard_set(readers);
     // Shards of one run: every file's first game is where the one before it ended.
     std::vector<std::size_t> order(readers.size());
     for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;

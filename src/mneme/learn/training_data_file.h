@@ -107,7 +107,9 @@ private:
 
 // Joins data files into one (atomically): shards of one run are put in the order of their first
 // game and must follow on from each other, so that the result equals a single-process run's
-// records; other files are joined in the order given.
+// records; other files are joined in the order given. Every input is checked (size, checksum,
+// records) first, and the shards of a split run (a "shard=I/N" settings line) must all be there,
+// each once and finished. Throws TrainingDataError naming the file and the reason.
 TrainingDataHeader merge_training_data(const std::vector<std::string>& inputs,
                                        const std::string& output, const std::string& description);
 

@@ -1,9 +1,12 @@
 #include "mneme/match/match_report.h"
 
 #include <algorithm>
+#include <charconv>
 #include <cmath>
 #include <cstdio>
+#include <limits>
 #include <sstream>
+#include <string_view>
 
 #include "mneme/match/game_runner.h"
 #include "mneme/pgn/pgn_reader.h"
@@ -304,16 +307,52 @@ std::string report_json(const TournamentReport& report) {
     return out.str();
 }
 
+SprtState report_sprt(const TournamentReport& report, const SprtParameters& parameters) {
+    if (report.pairs.empty()) return sprt_trinomial(WdlCounts{}, parameters);
+    const PairStatistics& pair = report.pairs.front();
+    return pair.pentanomial.total() > 0 ? sprt_pentanomial(pair.pentanomial, parameters)
+                                        : sprt_trinomial(pair.wdl, parameters);
+}
+
+std::string sprt_line(const SprtState& state) {
+    std::ostringstream out;
+    out << "SPRT: llr " << state.llr << " (bounds " << state.lower_bound << ", "
+        << state.upper_bound << "): "
+        << (state.decision == SprtDecision::ACCEPT_H1   ? "H1 accepted"
+            : state.decision == SprtDecision::ACCEPT_H0 ? "H0 accepted"
+                                                        : "no decision yet");
+    return out.str();
+}
+
+namespace {
+
+// "R.G" as (R, G); "R" as (R, 0); anything else sorts after every numbered round.
+std::pair<long long, long long> round_order(std::string_view round) {
+    constexpr long long LAST = std::numeric_limits<long long>::max();
+    auto number = [](std::string_view text, long long& value) {
+        auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+        return error == std::errc() && end == text.data() + text.size();
+    };
+    std::size_t dot = round.find('.');
+    long long major = 0, minor = 0;
+    if (!number(round.substr(0, dot), major)) return {LAST, LAST};
+    if (dot != std::string_view::npos && !number(round.substr(dot + 1), minor))
+        return {major, LAST};
+    return {major, minor};
+}
+
+}  // namespace
+
 std::vector<GameSummary> summaries_from_pgn(const std::vector<std::string>& paths,
                                             std::vector<std::string>& names, int& skipped,
                                             std::vector<std::string>& errors) {
-    std::vector<GameSummary> games;
-    auto index_of = [&](std::string_view name) {
-        for (std::size_t i = 0; i < names.size(); ++i)
-            if (names[i] == name) return int(i);
-        names.emplace_back(name);
-        return int(names.size() - 1);
+    struct ReadGame {
+        std::pair<long long, long long> round;
+        std::string white, black;
+        GameSummary summary;  // players and pair key are filled in once the games are ordered
+        std::string pair_key_prefix;
     };
+    std::vector<ReadGame> read;
     for (const std::string& path : paths) {
         PgnReaderOptions options;
         options.mainline_only = true;
@@ -325,21 +364,40 @@ std::vector<GameSummary> summaries_from_pgn(const std::vector<std::string>& path
                 ++skipped;
                 continue;
             }
-            GameSummary summary;
-            summary.white = index_of(game.headers.get("White", "?"));
-            summary.black = index_of(game.headers.get("Black", "?"));
-            summary.white_score = *points;
-            summary.termination = std::string(game.headers.get("Termination", "normal"));
-            // Colour-swapped games of one opening in one round form a pair (see tournament.h).
+            ReadGame& entry = read.emplace_back();
             std::string round(game.headers.get("Round"));
-            std::string round_number = round.substr(0, round.find('.'));
-            int low = std::min(summary.white, summary.black), high = std::max(summary.white, summary.black);
-            summary.pair_key = path + "|" + round_number + "|" + std::string(game.headers.get("FEN")) +
-                               "|" + std::string(game.headers.get("Opening")) + "|" +
-                               std::to_string(low) + "-" + std::to_string(high);
-            games.push_back(summary);
+            entry.round = round_order(round);
+            entry.white = std::string(game.headers.get("White", "?"));
+            entry.black = std::string(game.headers.get("Black", "?"));
+            entry.summary.white_score = *points;
+            entry.summary.termination = std::string(game.headers.get("Termination", "normal"));
+            // Colour-swapped games of one opening in one round form a pair (see tournament.h).
+            entry.pair_key_prefix = path + "|" + round.substr(0, round.find('.')) + "|" +
+                                    std::string(game.headers.get("FEN")) + "|" +
+                                    std::string(game.headers.get("Opening")) + "|";
         }
         for (const PgnError& error : reader.errors()) errors.push_back(error.message());
+    }
+    // In round order, so that the games of one run give the same report whether they come from
+    // one file or from the files of its shards, and in whatever order concurrent games ended.
+    std::stable_sort(read.begin(), read.end(),
+                     [](const ReadGame& a, const ReadGame& b) { return a.round < b.round; });
+
+    auto index_of = [&](const std::string& name) {
+        for (std::size_t i = 0; i < names.size(); ++i)
+            if (names[i] == name) return int(i);
+        names.push_back(name);
+        return int(names.size() - 1);
+    };
+    std::vector<GameSummary> games;
+    games.reserve(read.size());
+    for (ReadGame& entry : read) {
+        GameSummary& summary = games.emplace_back(std::move(entry.summary));
+        summary.white = index_of(entry.white);
+        summary.black = index_of(entry.black);
+        int low = std::min(summary.white, summary.black),
+            high = std::max(summary.white, summary.black);
+        summary.pair_key = entry.pair_key_prefix + std::to_string(low) + "-" + std::to_string(high);
     }
     return games;
 }

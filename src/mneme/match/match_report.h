@@ -12,6 +12,7 @@
 #include "mneme/match/elo_statistics.h"
 #include "mneme/match/orderings.h"
 #include "mneme/match/rating_fit.h"
+#include "mneme/match/sprt.h"
 
 namespace mneme {
 
@@ -56,9 +57,16 @@ std::string report_json(const TournamentReport& report);
 // One line for the live status: "mneme - gnuchess: 12.5-7.5 (+10 -5 =5) Elo +88 +-120".
 std::string score_line(const TournamentReport& report, std::size_t pair = 0);
 
-// The finished games of PGN files: player names in order of appearance go to `names`;
-// unfinished games and games with no result are skipped (counted in `skipped`); unreadable
-// games are reported in `errors` and skipped.
+// The SPRT of the report's first pair (a match): over its colour-swapped game pairs when it has
+// any, otherwise over its games.
+SprtState report_sprt(const TournamentReport& report, const SprtParameters& parameters);
+// "SPRT: llr 1.23 (bounds -2.94, 2.94): no decision yet" (or "H0 accepted", "H1 accepted").
+std::string sprt_line(const SprtState& state);
+
+// The finished games of PGN files in round order (Round tag "R.G" or "R"; others last, each
+// group in file order), so the shards of a run report as the run; player names in order of
+// appearance go to `names`; unfinished games and games with no result are skipped (counted in
+// `skipped`); unreadable games are reported in `errors` and skipped.
 std::vector<GameSummary> summaries_from_pgn(const std::vector<std::string>& paths,
                                             std::vector<std::string>& names, int& skipped,
                                             std::vector<std::string>& errors);

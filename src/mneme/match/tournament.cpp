@@ -168,7 +168,8 @@ void resume_from(const std::string& path, const std::vector<ScheduledGame>& sche
         log << "resume: " << path << ": skipping an unreadable game: " << error.message() << '\n';
         ++dropped;
     }
-    write_file_atomically(path, [&](std::ostream& out) { out << kept; });
+    // A finished run (or shard) resumed again is left exactly as it was.
+    if (dropped) write_file_atomically(path, [&](std::ostream& out) { out << kept; });
     log << "Resuming: " << collected.done.size() << " finished games kept from " << path;
     if (dropped) log << ", " << dropped << " unfinished or unreadable dropped";
     log << '\n';
@@ -176,11 +177,25 @@ void resume_from(const std::string& path, const std::vector<ScheduledGame>& sche
 
 }  // namespace
 
+int shard_first_round(int rounds, int shard, int shards) {
+    return int(std::int64_t(rounds) * shard / shards);
+}
+
 std::vector<ScheduledGame> make_schedule(const TournamentSettings& settings) {
+    if (settings.shards < 1 || settings.shard < 0 || settings.shard >= settings.shards)
+        throw std::invalid_argument("shard " + std::to_string(settings.shard) + "/" +
+                                    std::to_string(settings.shards) + " does not exist");
+    if (settings.shards > settings.rounds)
+        throw std::invalid_argument(std::to_string(settings.shards) + " shards of " +
+                                    std::to_string(settings.rounds) +
+                                    " rounds would leave some empty; use at most as many shards "
+                                    "as rounds");
     std::vector<ScheduledGame> schedule;
     auto pairs = encounters(settings);
     int per_round = int(pairs.size()) * settings.games_per_encounter;
-    for (int r = 0; r < settings.rounds; ++r) {
+    const int first_round = shard_first_round(settings.rounds, settings.shard, settings.shards);
+    const int end_round = shard_first_round(settings.rounds, settings.shard + 1, settings.shards);
+    for (int r = first_round; r < end_round; ++r) {
         int in_round = 0;
         for (std::size_t p = 0; p < pairs.size(); ++p) {
             for (int g = 0; g < settings.games_per_encounter; ++g) {
@@ -299,10 +314,7 @@ TournamentOutcome run_tournament(const TournamentSettings& settings, std::ostrea
         log.flush();
 
         if (settings.sprt && two_players) {
-            const PairStatistics& pair = report.pairs.front();
-            SprtState state = pair.pentanomial.total() > 0
-                                  ? sprt_pentanomial(pair.pentanomial, *settings.sprt)
-                                  : sprt_trinomial(pair.wdl, *settings.sprt);
+            SprtState state = report_sprt(report, *settings.sprt);
             outcome.sprt = state;
             if (state.decision != SprtDecision::CONTINUE) abort = true;
         }

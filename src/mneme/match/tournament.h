@@ -26,6 +26,10 @@ struct TournamentSettings {
     TournamentFormat format = TournamentFormat::ROUND_ROBIN;
     int rounds = 1;
     int games_per_encounter = 2;          // per pair and round; colours alternate
+    // This run plays rounds [shard * rounds / shards, (shard + 1) * rounds / shards) of the
+    // schedule, with the game numbers, seeds and openings the whole run gives them, so the
+    // shards' PGNs together report as one run.
+    int shard = 0, shards = 1;
     std::optional<OpeningOptions> openings;  // absent: the standard start
     int concurrency = 1;
     std::uint64_t seed = 0;
@@ -49,8 +53,12 @@ struct ScheduledGame {
     std::string round_tag() const { return std::to_string(round) + "." + std::to_string(game_in_round); }
 };
 
-// The games in order; deterministic for the settings.
+// The games of the settings' shard in order (all of them for one shard); deterministic for the
+// settings. Throws std::invalid_argument for a shard that does not exist or would be empty.
 std::vector<ScheduledGame> make_schedule(const TournamentSettings& settings);
+
+// The first round (0-based) of shard `shard` of `shards`, and one past its last for shard + 1.
+int shard_first_round(int rounds, int shard, int shards);
 
 struct TournamentOutcome {
     TournamentReport report;

@@ -1,0 +1,24 @@
+// Joining case bases. The shards of one build (`cases build --shard I/N`: games g mod N = I)
+// are interleaved back into game order, which gives the single build's file byte for byte;
+// other bases are joined in the order given.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace mneme {
+
+struct CaseMergeStats {
+    std::uint64_t cases = 0;
+    std::uint64_t games = 0;
+    int shards = 0;  // N when the inputs were the shards of one build, else 0
+};
+
+// Merges `inputs` into `output` (atomically). Every input is opened and checked first. Throws
+// CaseFileError naming the file and the reason for an unusable input (corrupt, truncated, not a
+// case base) and for a shard that is missing, given twice or from another build;
+// std::runtime_error when the output cannot be written.
+CaseMergeStats merge_case_bases(const std::vector<std::string>& inputs, const std::string& output);
+
+}  // namespace mneme
