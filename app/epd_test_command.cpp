@@ -24,18 +24,27 @@ struct EpdTestOptions {
     int hash_mb = 64;
     std::size_t limit = 0;  // 0 = every position
     bool quiet = false;
-    SearchMargins margins;
+    SearchOptions search;  // the margins and refinement switches given with --option
 };
 
-// "--option FutilityBase=80": one of the search margins the UCI options also set.
-void set_margin_option(const std::string& text, SearchMargins* margins) {
+// "--option FutilityBase=80" or "--option SingularExtensions=false": a search margin or
+// refinement switch, as the UCI options of the same names set them.
+void set_search_option(const std::string& text, SearchOptions* search) {
     std::size_t equals = text.find('=');
-    const SearchMarginOption* margin =
-        equals == std::string::npos ? nullptr : find_search_margin(text.substr(0, equals));
+    std::string name = equals == std::string::npos ? text : text.substr(0, equals);
+    std::string_view value = equals == std::string::npos ? "" : std::string_view(text).substr(equals + 1);
+    if (const SearchRefinementOption* refinement = find_search_refinement(name)) {
+        if (value != "true" && value != "false")
+            throw UsageError("--option " + text + ": " + refinement->name + " needs true or false");
+        search->*(refinement->field) = value == "true";
+        return;
+    }
+    const SearchMarginOption* margin = equals == std::string::npos ? nullptr : find_search_margin(name);
     if (!margin)
-        throw UsageError("--option " + text + ": not NAME=VALUE with NAME a search margin");
+        throw UsageError("--option " + text +
+                         ": not NAME=VALUE with NAME a search margin or refinement");
     std::string error;
-    if (!set_search_margin(*margin, std::string_view(text).substr(equals + 1), margins, &error))
+    if (!set_search_margin(*margin, value, &search->margins, &error))
         throw UsageError("--option " + text + ": " + error);
 }
 
@@ -50,7 +59,7 @@ EpdTestOptions parse_options(const Arguments& args) {
         if (a == "--movetime") options.movetime_ms = std::stoll(value());
         else if (a == "--depth") options.depth = std::stoi(value());
         else if (a == "--nodes") options.nodes = std::stoull(value());
-        else if (a == "--option") set_margin_option(value(), &options.margins);
+        else if (a == "--option") set_search_option(value(), &options.search);
         else if (a == "--threads") options.threads = std::stoi(value());
         else if (a == "--hash") options.hash_mb = std::stoi(value());
         else if (a == "--limit") options.limit = std::stoul(value());
@@ -100,9 +109,7 @@ int epd_test_command(const Arguments& args) {
     if (options.limit && records.size() > options.limit) records.resize(options.limit);
 
     Searcher searcher{std::size_t(options.hash_mb)};
-    SearchOptions search_options;
-    search_options.margins = options.margins;
-    searcher.set_options(search_options);
+    searcher.set_options(options.search);
     searcher.set_threads(options.threads);
     int tested = 0, solved = 0, skipped = 0;
     std::vector<std::string> failures;

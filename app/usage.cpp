@@ -51,6 +51,13 @@ std::string search_margin_names() {
     return names;
 }
 
+std::string search_refinement_names() {
+    std::string names;
+    for (const SearchRefinementOption& refinement : SEARCH_REFINEMENT_OPTIONS)
+        names.append(names.empty() ? "" : ", ").append(refinement.name);
+    return names;
+}
+
 // clang-format off
 std::vector<CommandUsage> make_command_usages() {
     return {
@@ -90,7 +97,8 @@ std::vector<CommandUsage> make_command_usages() {
          "epd-test FILE.epd [--movetime MS | --depth N | --nodes N] [--threads N] [--hash MB]\n"
          "  [--limit K] [--quiet] [--params FILE | --hand-written] [--option NAME=VALUE]...",
          "solve a test suite (bm/am) and count the solutions",
-         "  NAME is a search margin: " + search_margin_names()},
+         "  NAME is a search margin: " + search_margin_names() + "; or a refinement (true or false): " +
+             search_refinement_names()},
         {"perft",
          "perft DEPTH [--fen FEN] [--divide] [--chess960]\n"
          "perft --suite FILE.epd [--depth N]",
