@@ -11,6 +11,7 @@
 
 #include "book_arguments.h"
 #include "commands.h"
+#include "required_inputs.h"
 #include "mneme/book/book_builder.h"
 #include "mneme/book/book_file.h"
 #include "mneme/book/entry_source.h"
@@ -106,7 +107,7 @@ int build_command(const Arguments& args) {
         else
             reader.unexpected(a);
     }
-    if (inputs.empty() || output.empty()) throw UsageError("needs IN.pgn... and -o OUT.mbook");
+    require_arguments({{!inputs.empty(), "IN.pgn..."}, {!output.empty(), "-o OUT.mbook"}});
 
     BuildProgressLine progress(quiet);
     options.progress = [&](const BookBuildProgress& p) { progress.show(p); };
@@ -161,7 +162,7 @@ int merge_command(const Arguments& args) {
         else
             reader.unexpected(a);
     }
-    if (inputs.empty() || output.empty()) throw UsageError("needs the books and -o OUT.mbook");
+    require_arguments({{!inputs.empty(), "A.mbook B.mbook..."}, {!output.empty(), "-o OUT.mbook"}});
 
     std::vector<BookFile> books;
     std::vector<std::unique_ptr<EntrySource>> sources;

@@ -14,6 +14,7 @@
 
 #include "book_arguments.h"
 #include "commands.h"
+#include "required_inputs.h"
 #include "mneme/cbr/case_base.h"
 #include "mneme/cbr/case_base_builder.h"
 #include "mneme/cbr/cbr_agent.h"
@@ -85,7 +86,8 @@ int build_command(const Arguments& args) {
         else if (a == "-" || a.rfind("-", 0) != 0) inputs.push_back(a);
         else reader.unexpected(a);
     }
-    if (inputs.empty() || output.empty()) throw UsageError("needs IN.pgn... and -o OUT.mcases");
+    require_arguments({{!inputs.empty(), "IN.pgn..."}, {!output.empty(), "-o OUT.mcases"}});
+    require_readable_files(inputs);
     if (!options.elo_buckets.empty() && (options.min_elo || options.max_elo))
         throw UsageError("--bucket replaces --min-elo and --max-elo");
     if (options.max_elo && options.min_elo > options.max_elo)
