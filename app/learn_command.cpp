@@ -519,6 +519,7 @@ int learn_command(const Arguments& args) {
     if (args[0] == "data-info") return learn_data_info_command(rest);
     if (args[0] == "nnue") return learn_nnue_command(rest);
     if (args[0] == "loss-curve") return learn_loss_curve_command(rest);
+    if (args[0] == "wdl-fit") return learn_wdl_fit_command(rest);
     throw UsageError("unknown subcommand '" + args[0] + "'");
 }
 

@@ -225,6 +225,12 @@ std::vector<CommandUsage> make_command_usages() {
          "join training data files (shards of one run in game order)", ""},
         {"learn data-info", "learn data-info FILE.mdata [--show N]",
          "positions, games, results, scores and provenance of a training data file", ""},
+        {"learn wdl-fit", "learn wdl-fit FILE.mdata...",
+         "fit the win-rate model that turns an evaluation's scores into reported centipawns",
+         "  p_win(s) = 1/(1+exp((a-s)/b)) by maximum likelihood over the scores and results of\n"
+         "  the data (the evaluation's own self-play), in bands of material; prints a and b per\n"
+         "  band (the knots of eval/win_rate_model.cpp) and a calibration table; a file still\n"
+         "  being written is read up to its last finished game"},
         {"learn nnue",
          "learn nnue IN.mdata... -o OUT.mnet [--hidden N (256)] [--activation screlu|crelu]\n"
          "  [--epochs N (10)] [--batch N (16384)] [--lr R (0.001)] [--lr-drop-epoch E (0 = none)]\n"

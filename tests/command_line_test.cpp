@@ -143,6 +143,7 @@ TEST(CommandLine, AnUnopenableFileStopsTheCommandWithoutStatistics) {
         {"learn", "positions", missing, "-o", "/nonexistent/mneme/out.mpos"},
         {"report", missing},
         {"epd-test", "/nonexistent/mneme/suite.epd"},
+        {"learn", "wdl-fit", "/nonexistent/mneme/data.mdata"},
     };
     for (const Arguments& args : commands) {
         testing::internal::CaptureStdout();
@@ -169,6 +170,10 @@ TEST(CommandLine, MissingRequiredArgumentsAreNamed) {
 
     outcome = run({"search-compare", "--depth", "3"});
     EXPECT_TRUE(contains(outcome.err, "missing --epd FILE\n")) << outcome.err;
+
+    outcome = run({"learn", "wdl-fit"});
+    EXPECT_EQ(outcome.status, 2);
+    EXPECT_TRUE(contains(outcome.err, "missing FILE.mdata...\n")) << outcome.err;
 }
 
 TEST(CommandLine, MistypedNamesGetASuggestion) {
