@@ -17,6 +17,7 @@
 #include "mneme/notation/san.h"
 #include "mneme/notation/uci_move.h"
 #include "mneme/pgn/pgn_writer.h"
+#include "mneme/search/reported_score.h"
 #include "mneme/search/search.h"
 #include "mneme/util/text.h"
 
@@ -56,8 +57,9 @@ bool utf8_locale() {
     return false;
 }
 
-// "+0.35", "mate in 3", "mated in 2": a score from the engine's point of view.
-std::string describe_score(Value v) {
+// "+0.35", "mate in 3", "mated in 2": a search score in pawns normalised by the evaluation's
+// model (+1.00: the side to move wins half its games).
+std::string describe_score(Value v, const WinRateParameters& model) {
     if (v == VALUE_NONE) return "?";
     if (is_mate_score(v)) {
         int moves = mate_in_moves(v);
@@ -65,7 +67,7 @@ std::string describe_score(Value v) {
                          : "mated in " + std::to_string(-moves);
     }
     char text[32];
-    std::snprintf(text, sizeof text, "%+.2f", v / 100.0);
+    std::snprintf(text, sizeof text, "%+.2f", reported_score(v, model) / 100.0);
     return text;
 }
 
@@ -218,7 +220,8 @@ void TerminalGame::play_engine_move() {
     SearchResult result = searcher_.search(pos_, engine_limits());
     if (!result.best) return;  // cannot happen: the game would be over
     std::cout << "mneme plays " << move_number_prefix(pos_) << move_to_san(pos_, result.best)
-              << "   (" << describe_score(result.score) << " for mneme, depth " << result.depth
+              << "   (" << describe_score(result.score, searcher_.evaluator().win_rate_model().at(pos_))
+              << " for mneme, depth " << result.depth
               << ", " << result.nodes << " nodes, " << result.time_ms << " ms)\n";
     play(result.best);
     print_board();
@@ -260,7 +263,8 @@ void TerminalGame::hint() {
     SearchLimits limits = engine_limits();
     SearchResult result = searcher_.search(pos_, limits);
     std::cout << "Hint: " << move_to_san(pos_, result.best) << "   ("
-              << describe_score(result.score) << " for you, depth " << result.depth << ")\n";
+              << describe_score(result.score, searcher_.evaluator().win_rate_model().at(pos_))
+              << " for you, depth " << result.depth << ")\n";
 }
 
 void TerminalGame::claim() {

@@ -1,12 +1,17 @@
 // Reported scores: the win-rate model's numbers, the normalised centipawns and win/draw/loss
-// chances built on it, and the fit that produces the model's constants.
+// chances built on it, UCI's info lines with and without UCI_ShowWDL, the debug counters only
+// after "debug on", and the fit that produces the model's constants.
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <sstream>
+#include <string>
 
 #include "mneme/eval/win_rate_model.h"
 #include "mneme/learn/win_rate_fit.h"
+#include "mneme/protocol/engine_protocol.h"
 #include "mneme/search/reported_score.h"
+#include "mneme/search/search.h"
 
 namespace mneme {
 namespace {
@@ -156,6 +161,96 @@ TEST(WinRateFit, FitsEachBandOfMaterial) {
     MaterialWinRateFit one = fit_win_rate_model(opening_only, 100);
     ASSERT_EQ(one.model.knots.size(), 1u);
     EXPECT_EQ(one.model.knots[0].material, 78);
+}
+
+// ---- UCI
+
+std::string run_uci(const std::string& input) {
+    std::istringstream in(input);
+    std::ostringstream out;
+    run_engine(in, out);
+    return out.str();
+}
+
+// The last line of `output` that starts with `prefix`.
+std::string last_line_starting(const std::string& output, const std::string& prefix) {
+    std::istringstream lines(output);
+    std::string line, found;
+    while (std::getline(lines, line))
+        if (line.rfind(prefix, 0) == 0) found = line;
+    return found;
+}
+
+// The integers after `key` in `line` ("score cp" -> 1 number, "wdl" -> 3).
+std::vector<int> numbers_after(const std::string& line, const std::string& key, int count) {
+    std::vector<int> numbers;
+    std::size_t at = line.find(" " + key + " ");
+    if (at == std::string::npos) return numbers;
+    std::istringstream rest(line.substr(at + key.size() + 2));
+    for (int i = 0, n = 0; i < count && rest >> n; ++i) numbers.push_back(n);
+    return numbers;
+}
+
+// Black to move, a knight up: a clear score, far from the mate bands.
+const char* const KNIGHT_UP_FEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/R1BQKBNR b KQkq - 0 1";
+
+TEST(UciScores, InfoLinesShowNormalisedCentipawnsAndWdlWhenAsked) {
+    // The same search in this process: a fresh searcher with the classic evaluation and the
+    // protocol's default table size is deterministic to a fixed depth.
+    Searcher searcher;
+    SearchLimits limits;
+    limits.depth = 6;
+    SearchResult result = searcher.search(Position::from_fen(KNIGHT_UP_FEN), limits);
+    ASSERT_FALSE(is_mate_score(result.score));
+    const WinRateParameters model = CLASSIC_WIN_RATE_MODEL.at(Position::from_fen(KNIGHT_UP_FEN));
+
+    std::string plain = run_uci(std::string("uci\nsetoption name Eval value classic\nposition fen ") +
+                                KNIGHT_UP_FEN + "\ngo depth 6\n");
+    EXPECT_NE(plain.find("option name UCI_ShowWDL type check default false"), std::string::npos);
+    std::string line = last_line_starting(plain, "info depth 6 seldepth");
+    ASSERT_FALSE(line.empty()) << plain;
+    EXPECT_EQ(numbers_after(line, "score cp", 1), std::vector<int>{reported_score(result.score, model)})
+        << line << " (internal " << result.score << ")";
+    EXPECT_EQ(line.find(" wdl "), std::string::npos) << line;
+
+    std::string with_wdl = run_uci(std::string("uci\nsetoption name Eval value classic\n"
+                                               "setoption name UCI_ShowWDL value true\nposition fen ") +
+                                   KNIGHT_UP_FEN + "\ngo depth 6\n");
+    line = last_line_starting(with_wdl, "info depth 6 seldepth");
+    std::vector<int> wdl = numbers_after(line, "wdl", 3);
+    ASSERT_EQ(wdl.size(), 3u) << line;
+    WinDrawLoss expected = win_draw_loss(result.score, model);
+    EXPECT_EQ(wdl, (std::vector<int>{expected.win, expected.draw, expected.loss})) << line;
+    EXPECT_EQ(wdl[0] + wdl[1] + wdl[2], 1000) << line;
+    EXPECT_GT(wdl[0], wdl[2]) << line;  // the side a knight up wins more than it loses
+    // Every line with a score has its chances after it.
+    std::istringstream lines(with_wdl);
+    for (std::string each; std::getline(lines, each);) {
+        if (each.find(" score ") != std::string::npos) {
+            EXPECT_NE(each.find(" wdl "), std::string::npos) << each;
+        }
+    }
+}
+
+TEST(UciScores, MatesStayMovesToMateWithCertainChances) {
+    std::string out = run_uci("uci\nsetoption name UCI_ShowWDL value true\n"
+                              "position fen 6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1\ngo depth 4\n");
+    EXPECT_NE(out.find(" score mate 1 wdl 1000 0 0 "), std::string::npos) << out;
+}
+
+TEST(UciScores, SearchCountersOnlyInDebugMode) {
+    const std::string go = "uci\nposition startpos\ngo depth 4\n";
+    EXPECT_EQ(run_uci(go).find("info string cutoffs"), std::string::npos);
+    EXPECT_NE(run_uci("debug on\n" + go).find("info string cutoffs"), std::string::npos);
+    EXPECT_EQ(run_uci("debug on\ndebug off\n" + go).find("info string cutoffs"), std::string::npos);
+}
+
+TEST(UciScores, EvalCommandReportsTheNormalisedScore) {
+    std::string out = run_uci(std::string("uci\nsetoption name Eval value classic\nposition fen ") +
+                              KNIGHT_UP_FEN + "\neval\n");
+    std::string line = last_line_starting(out, "reported cp ");
+    ASSERT_FALSE(line.empty()) << out;
+    EXPECT_GT(numbers_after(" " + line, "reported cp", 1).at(0), 100) << line;
 }
 
 }  // namespace
