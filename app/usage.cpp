@@ -60,9 +60,12 @@ std::vector<CommandUsage> make_command_usages() {
          "  --no-save"},
         {"play",
          "play [--depth N] [--movetime MS] [--black | --white] [--fen FEN] [--chess960 N]\n"
-         "  [--ascii | --unicode]",
+         "  [--ascii | --letters | --unicode]",
          "a game against the engine in the terminal (SAN or UCI moves)",
-         "  'help' at the prompt lists what else it understands"},
+         "  the board: --ascii a framed grid of letters for any terminal, --letters a compact one,\n"
+         "  --unicode chess figurines (the default on a UTF-8 terminal, else --letters); scores are\n"
+         "  in pawns, +1.00 when the side to move wins half its games; 'help' at the prompt lists\n"
+         "  what else it understands ('resign' asks first)"},
         {"engine",
          "engine [--params FILE] [--eval classic|bayes|mixed-bayes --bayes-model FILE]\n"
          "uci --player cbr|random|greedy [--cases FILE] [--seed N] [--name NAME]\n"
