@@ -97,7 +97,8 @@ int book_learn_command(const Arguments& args) {
         else
             reader.unexpected(a);
     }
-    require_arguments({{!inputs.empty(), "GAMES.pgn..."}, {!experience.empty(), "--experience EXP.mbook"}});
+    require_arguments({{!inputs.empty(), "GAMES.pgn..."},
+                       {!experience.empty(), "--experience EXP.mbook"}});
     require_readable_files(inputs);
     std::vector<LearnedGame> games =
         read_games_to_learn(inputs, [](const std::string& message) { std::cerr << message << '\n'; });

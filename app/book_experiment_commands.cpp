@@ -159,7 +159,8 @@ int book_nodes_command(const Arguments& args) {
         } else
             reader.unexpected(a);
     }
-    require_arguments({{!positions_path.empty(), "--positions FILE"}, {!book_path.empty(), "--book BOOK.mbook"}});
+    require_arguments({{!positions_path.empty(), "--positions FILE"},
+                       {!book_path.empty(), "--book BOOK.mbook"}});
 
     std::vector<Position> positions;
     for (const PositionLine& line : read_position_lines(positions_path)) {

@@ -65,7 +65,8 @@ int eval_command(const Arguments& args) {
     }
     Position pos = fen.empty() ? Position() : Position::from_fen(fen);
     std::cout << pos.fen() << "\n\n" << evaluation_report(pos, params);
-    std::cout << "reported as " << reported_for_white(evaluate(pos, params), pos, CLASSIC_WIN_RATE_MODEL)
+    std::cout << "reported as "
+              << reported_for_white(evaluate(pos, params), pos, CLASSIC_WIN_RATE_MODEL)
               << " (+1.00: the side to move wins half its games)\n";
     if (!bayes_path.empty()) {
         BayesModel model = BayesModel::load(bayes_path);

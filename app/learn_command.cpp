@@ -357,7 +357,8 @@ int td_command(const Arguments& args) {
         else if (a == "--curve-depth") curve.depth = int(reader.integer(a, 1, 60));
         else reader.unexpected(a);
     }
-    require_arguments({{options.games != 0, "--games N"}, {!options.save_path.empty(), "-o OUT.params"}});
+    require_arguments(
+        {{options.games != 0, "--games N"}, {!options.save_path.empty(), "-o OUT.params"}});
     EvalParams start = params_path.empty() ? EvalParams::defaults() : load_params_or_throw(params_path);
     // The 2006 program's start: every weight 0 but the material values.
     if (material_only) start = apply_category_weights(start, {1, 0, 0, 0, 0, 0, 0, 0});

@@ -73,7 +73,8 @@ int learn_spsa_command(const Arguments& args) {
         else if (a == "--seed") settings.seed = std::uint64_t(reader.integer(a, 0, 1LL << 62));
         else reader.unexpected(a);
     }
-    require_arguments({{!parameters.empty(), "--param NAME=..."}, {settings.iterations != 0, "--iterations K"}});
+    require_arguments({{!parameters.empty(), "--param NAME=..."},
+                       {settings.iterations != 0, "--iterations K"}});
     if (games_per_iteration % 2)
         throw UsageError(
             "--games-per-iteration must be even: "

@@ -34,13 +34,14 @@ std::string percent(double part, double whole) {
 
 // Each band's fit: the model's knots.
 void print_bands(const MaterialWinRateCounts& counts, const MaterialWinRateFit& fit) {
-    std::printf("\nby material (pawn 1, knight and bishop 3, rook 5, queen 9; both sides, 78 at the start):\n"
-                "  material  positions   mean       a       b   log loss\n");
+    std::printf(
+        "\nby material (pawn 1, knight, bishop 3, rook 5, queen 9; both sides; 78 at first):\n"
+        "  material  positions   mean       a       b   log loss\n");
     for (const auto& band : WIN_RATE_ENDGAME_BANDS) {
         WinRateCounts here = counts.range(band[0], band[1]);
         if (here.positions() < 1000) continue;
         WinRateFit alone = fit_win_rate_parameters(here);
-        std::printf("  %2d-%-2d     %9llu         %6.1f  %6.1f    %.4f  (not used: below the model's floor)\n",
+        std::printf("  %2d-%-2d     %9llu         %6.1f  %6.1f    %.4f  (below the floor)\n",
                     band[0], band[1], (unsigned long long)alone.positions, alone.parameters.a,
                     alone.parameters.b, alone.log_loss);
     }
@@ -61,9 +62,10 @@ void print_bands(const MaterialWinRateCounts& counts, const MaterialWinRateFit& 
 
 // Observed and predicted results by reported score, in steps of a pawn.
 void print_calibration(const MaterialWinRateCounts& counts, const WinRateModel& model) {
-    std::printf("\ncalibration by reported score (cp = 100 s / a(material)), side to move, material %d up:\n"
-                "  reported       positions   won%%  drawn%%  lost%%    model won%%  drawn%%  lost%%\n",
-                WIN_RATE_BANDS[0][0]);
+    std::printf(
+        "\ncalibration by reported cp = 100 s / a(material), side to move, material %d up:\n"
+        "  reported       positions   won%%  drawn%%  lost%%    model won%%  drawn%%  lost%%\n",
+        WIN_RATE_BANDS[0][0]);
     for (int centre = -400; centre <= 400; centre += 100) {
         double seen[3] = {0, 0, 0}, predicted[3] = {0, 0, 0}, n = 0;
         for (int m = WIN_RATE_BANDS[0][0]; m <= MaterialWinRateCounts::MAX_MATERIAL; ++m) {
@@ -81,10 +83,10 @@ void print_calibration(const MaterialWinRateCounts& counts, const WinRateModel& 
             }
         }
         if (n == 0) continue;
-        std::printf("  %+5d..%+5d %11.0f  %s  %s  %s       %s  %s  %s\n", centre - 50, centre + 49, n,
-                    percent(seen[2], n).c_str(), percent(seen[1], n).c_str(), percent(seen[0], n).c_str(),
-                    percent(predicted[2], n).c_str(), percent(predicted[1], n).c_str(),
-                    percent(predicted[0], n).c_str());
+        std::printf("  %+5d..%+5d %11.0f  %s  %s  %s       %s  %s  %s\n", centre - 50, centre + 49,
+                    n, percent(seen[2], n).c_str(), percent(seen[1], n).c_str(),
+                    percent(seen[0], n).c_str(), percent(predicted[2], n).c_str(),
+                    percent(predicted[1], n).c_str(), percent(predicted[0], n).c_str());
     }
 }
 
@@ -92,8 +94,8 @@ void print_calibration(const MaterialWinRateCounts& counts, const WinRateModel& 
 std::string knots_text(const WinRateModel& model) {
     std::string text = "{{";
     for (std::size_t i = 0; i < model.knots.size(); ++i)
-        text += format("%s{%.1f, %.1f, %.1f}", i ? ", " : "", model.knots[i].material, model.knots[i].a,
-                       model.knots[i].b);
+        text += format("%s{%.1f, %.1f, %.1f}", i ? ", " : "", model.knots[i].material,
+                       model.knots[i].a, model.knots[i].b);
     return text + "}}";
 }
 
@@ -104,8 +106,10 @@ int learn_wdl_fit_command(const Arguments& args) {
     ArgumentReader reader(args);
     while (reader.more()) {
         std::string a = reader.next();
-        if (a.rfind("-", 0) != 0) paths.push_back(a);
-        else reader.unexpected(a);
+        if (a.rfind("-", 0) != 0)
+            paths.push_back(a);
+        else
+            reader.unexpected(a);
     }
     require_arguments({{!paths.empty(), "FILE.mdata..."}});
     require_readable_files(paths);
@@ -114,8 +118,9 @@ int learn_wdl_fit_command(const Arguments& args) {
     for (const std::string& path : paths) {
         // A file still being written is read up to its last finished game.
         TrainingDataReader data(path, true, true);
-        std::printf("data      %s: %llu positions of %llu games\n          made by %s\n", path.c_str(),
-                    (unsigned long long)data.size(), (unsigned long long)data.header().games,
+        std::printf("data      %s: %llu positions of %llu games\n          made by %s\n",
+                    path.c_str(), (unsigned long long)data.size(),
+                    (unsigned long long)data.header().games,
                     command_line_of(data.header().description).c_str());
         for (std::uint64_t i = 0; i < data.size(); ++i) {
             ScoredPosition p = data.at(i);
@@ -128,25 +133,29 @@ int learn_wdl_fit_command(const Arguments& args) {
     std::array<std::uint64_t, 3> results = all.results();
     std::printf("positions %llu: %s%% won, %s%% drawn, %s%% lost (side to move)\n",
                 (unsigned long long)n, percent(double(results[2]), double(n)).c_str(),
-                percent(double(results[1]), double(n)).c_str(), percent(double(results[0]), double(n)).c_str());
+                percent(double(results[1]), double(n)).c_str(),
+                percent(double(results[0]), double(n)).c_str());
 
     const int floor = WIN_RATE_BANDS[0][0];
     MaterialWinRateFit fit = fit_win_rate_model(counts);
-    WinRateFit single = fit_win_rate_parameters(counts.range(floor, MaterialWinRateCounts::MAX_MATERIAL));
-    std::printf("model     p_win(s) = 1 / (1 + exp((a - s) / b)), p_loss(s) = p_win(-s), draw the rest;\n"
-                "          s = the search score in the evaluation's units, side to move; reported\n"
-                "          cp = 100 s / a, so s = a is +1.00 (half the games won)\n"
-                "log loss  over the %llu positions with material %d up, nats per position:\n"
-                "          %.4f from the result rates alone\n"
-                "          %.4f with one a = %.1f, b = %.1f\n"
-                "          %.4f with a and b fitted per band of material, linear between the bands\n",
-                (unsigned long long)fit.positions, floor, single.baseline_log_loss, single.log_loss,
-                single.parameters.a, single.parameters.b, fit.log_loss);
+    WinRateFit single =
+        fit_win_rate_parameters(counts.range(floor, MaterialWinRateCounts::MAX_MATERIAL));
+    std::printf(
+        "model     p_win(s) = 1 / (1 + exp((a - s) / b)), p_loss(s) = p_win(-s), draw the rest;\n"
+        "          s = the search score in the evaluation's units, side to move; reported\n"
+        "          cp = 100 s / a, so s = a is +1.00 (half the games won)\n"
+        "log loss  over the %llu positions with material %d up, nats per position:\n"
+        "          %.4f from the result rates alone\n"
+        "          %.4f with one a = %.1f, b = %.1f\n"
+        "          %.4f with a and b fitted per band of material, linear between the bands\n",
+        (unsigned long long)fit.positions, floor, single.baseline_log_loss, single.log_loss,
+        single.parameters.a, single.parameters.b, fit.log_loss);
     std::uint64_t below = counts.range(0, floor - 1).positions();
     if (below)
-        std::printf("          %.4f for the %llu positions below %d, with the first band's a and b\n",
-                    -counts.log_likelihood(fit.model, 0, floor - 1) / double(below),
-                    (unsigned long long)below, floor);
+        std::printf(
+            "          %.4f for the %llu positions below %d, with the first band's a and b\n",
+            -counts.log_likelihood(fit.model, 0, floor - 1) / double(below),
+            (unsigned long long)below, floor);
     print_bands(counts, fit);
     print_calibration(counts, fit.model);
     std::printf("\nknots {material, a, b}: %s\n", knots_text(fit.model).c_str());

@@ -231,7 +231,8 @@ void TerminalGame::play_engine_move() {
     SearchResult result = searcher_.search(pos_, engine_limits());
     if (!result.best) return;  // cannot happen: the game would be over
     std::cout << "mneme plays " << move_number_prefix(pos_) << move_to_san(pos_, result.best)
-              << "   (" << describe_score(result.score, searcher_.evaluator().win_rate_model().at(pos_))
+              << "   ("
+              << describe_score(result.score, searcher_.evaluator().win_rate_model().at(pos_))
               << " for mneme, depth " << result.depth
               << ", " << result.nodes << " nodes, " << result.time_ms << " ms)\n";
     play(result.best);

@@ -163,7 +163,8 @@ TEST(CommandLine, MissingRequiredArgumentsAreNamed) {
     EXPECT_TRUE(contains(outcome.err, "mneme cases build: missing -o OUT.mcases\n")) << outcome.err;
 
     outcome = run({"book", "ophista", "games.pgn"});
-    EXPECT_TRUE(contains(outcome.err, "missing --book BOOK.mbook and -o OUT.mhist\n")) << outcome.err;
+    EXPECT_TRUE(contains(outcome.err, "missing --book BOOK.mbook and -o OUT.mhist\n"))
+        << outcome.err;
 
     outcome = run({"learn", "datagen", "-o", "out.mdata"});
     EXPECT_TRUE(contains(outcome.err, "missing --games N\n")) << outcome.err;

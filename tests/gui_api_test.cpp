@@ -152,9 +152,10 @@ TEST_F(GuiApiTest, CheckmateEndsTheGameWithItsRule) {
 // its move's comment, the evaluations of the positions before and after it and its search
 // report are all negative, and in normalised centipawns.
 TEST_F(GuiApiTest, ScoresReadFromWhitesSide) {
+    const char* knight_down = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/R1BQKBNR w KQkq - 0 1";
     ASSERT_EQ(post("/api/new-game", {{"players", {{"white", "human"}, {"black", "engine"}}},
                                      {"strength", {{"depth", 4}}},
-                                     {"fen", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/R1BQKBNR w KQkq - 0 1"}})
+                                     {"fen", knight_down}})
                   .status,
               200);
     ASSERT_EQ(post("/api/move", {{"uci", "e2e4"}}).status, 200);

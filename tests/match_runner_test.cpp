@@ -171,8 +171,8 @@ TEST(MatchGame, InProcessMnemeReportsNormalisedScores) {
     SearchLimits limits;
     limits.depth = 5;
     SearchResult result = searcher.search(request.position, limits);
-    EXPECT_EQ(reply.score, reported_score(result.score, CLASSIC_WIN_RATE_MODEL.at(request.position)))
-        << "internal " << result.score;
+    WinRateParameters scale = CLASSIC_WIN_RATE_MODEL.at(request.position);
+    EXPECT_EQ(reply.score, reported_score(result.score, scale)) << "internal " << result.score;
 }
 
 TEST(MatchGame, ResultFunctionGivesFractionalPoints) {

@@ -1,6 +1,8 @@
 // Reported scores: the win-rate model's numbers, the normalised centipawns and win/draw/loss
 // chances built on it, UCI's info lines with and without UCI_ShowWDL, the debug counters only
 // after "debug on", and the fit that produces the model's constants.
+#include "mneme/search/reported_score.h"
+
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -10,7 +12,6 @@
 #include "mneme/eval/win_rate_model.h"
 #include "mneme/learn/win_rate_fit.h"
 #include "mneme/protocol/engine_protocol.h"
-#include "mneme/search/reported_score.h"
 #include "mneme/search/search.h"
 
 namespace mneme {
@@ -19,9 +20,9 @@ namespace {
 TEST(WinRateModel, ExactValuesAtAFewPoints) {
     const WinRateParameters model{50, 40};
     EXPECT_DOUBLE_EQ(model.win_probability(50), 0.5);
-    EXPECT_NEAR(model.win_probability(90), 0.7310585786300049, 1e-12);   // 1/(1+e^-1)
-    EXPECT_NEAR(model.loss_probability(0), 0.22270013882530884, 1e-12);  // 1/(1+e^1.25)
-    EXPECT_NEAR(model.loss_probability(50), 0.07585818002124355, 1e-12); // 1/(1+e^2.5)
+    EXPECT_NEAR(model.win_probability(90), 0.7310585786300049, 1e-12);    // 1/(1+e^-1)
+    EXPECT_NEAR(model.loss_probability(0), 0.22270013882530884, 1e-12);   // 1/(1+e^1.25)
+    EXPECT_NEAR(model.loss_probability(50), 0.07585818002124355, 1e-12);  // 1/(1+e^2.5)
 
     // 100 * s / a, rounded: a is +1.00.
     EXPECT_EQ(model.to_centipawns(50), 100);
@@ -122,7 +123,8 @@ TEST(WinRateFit, RecoversTheParametersThatMadeTheCounts) {
     for (int s = -600; s <= 600; s += 5) {
         double win = truth.win_probability(s), loss = truth.loss_probability(s);
         const double chances[3] = {loss, 1 - win - loss, win};
-        for (int r = 0; r < 3; ++r) counts.add(s, ScoredResult(r), std::uint64_t(std::lround(20000 * chances[r])));
+        for (int r = 0; r < 3; ++r)
+            counts.add(s, ScoredResult(r), std::uint64_t(std::lround(20000 * chances[r])));
     }
     WinRateFit fit = fit_win_rate_parameters(counts);
     EXPECT_NEAR(fit.parameters.a, 70, 0.2);
@@ -141,7 +143,8 @@ TEST(WinRateFit, FitsEachBandOfMaterial) {
             double win = here.win_probability(s), loss = here.loss_probability(s);
             const double chances[3] = {loss, 1 - win - loss, win};
             for (int r = 0; r < 3; ++r)
-                for (long k = std::lround(100 * chances[r]); k > 0; --k) counts.add(material, s, ScoredResult(r));
+                for (long k = std::lround(100 * chances[r]); k > 0; --k)
+                    counts.add(material, s, ScoredResult(r));
         }
     }
     MaterialWinRateFit fit = fit_win_rate_model(counts);
@@ -157,7 +160,8 @@ TEST(WinRateFit, FitsEachBandOfMaterial) {
 
     // A band without enough positions gets no knot.
     MaterialWinRateCounts opening_only;
-    for (int s = -300; s <= 300; s += 3) opening_only.add(78, s, s > 0 ? ScoredResult::WIN : ScoredResult::DRAW);
+    for (int s = -300; s <= 300; s += 3)
+        opening_only.add(78, s, s > 0 ? ScoredResult::WIN : ScoredResult::DRAW);
     MaterialWinRateFit one = fit_win_rate_model(opening_only, 100);
     ASSERT_EQ(one.model.knots.size(), 1u);
     EXPECT_EQ(one.model.knots[0].material, 78);
@@ -204,18 +208,21 @@ TEST(UciScores, InfoLinesShowNormalisedCentipawnsAndWdlWhenAsked) {
     ASSERT_FALSE(is_mate_score(result.score));
     const WinRateParameters model = CLASSIC_WIN_RATE_MODEL.at(Position::from_fen(KNIGHT_UP_FEN));
 
-    std::string plain = run_uci(std::string("uci\nsetoption name Eval value classic\nposition fen ") +
-                                KNIGHT_UP_FEN + "\ngo depth 6\n");
+    std::string plain =
+        run_uci(std::string("uci\nsetoption name Eval value classic\nposition fen ") +
+                KNIGHT_UP_FEN + "\ngo depth 6\n");
     EXPECT_NE(plain.find("option name UCI_ShowWDL type check default false"), std::string::npos);
     std::string line = last_line_starting(plain, "info depth 6 seldepth");
     ASSERT_FALSE(line.empty()) << plain;
-    EXPECT_EQ(numbers_after(line, "score cp", 1), std::vector<int>{reported_score(result.score, model)})
+    EXPECT_EQ(numbers_after(line, "score cp", 1),
+              std::vector<int>{reported_score(result.score, model)})
         << line << " (internal " << result.score << ")";
     EXPECT_EQ(line.find(" wdl "), std::string::npos) << line;
 
-    std::string with_wdl = run_uci(std::string("uci\nsetoption name Eval value classic\n"
-                                               "setoption name UCI_ShowWDL value true\nposition fen ") +
-                                   KNIGHT_UP_FEN + "\ngo depth 6\n");
+    std::string with_wdl =
+        run_uci(std::string("uci\nsetoption name Eval value classic\n"
+                            "setoption name UCI_ShowWDL value true\nposition fen ") +
+                KNIGHT_UP_FEN + "\ngo depth 6\n");
     line = last_line_starting(with_wdl, "info depth 6 seldepth");
     std::vector<int> wdl = numbers_after(line, "wdl", 3);
     ASSERT_EQ(wdl.size(), 3u) << line;
@@ -233,8 +240,9 @@ TEST(UciScores, InfoLinesShowNormalisedCentipawnsAndWdlWhenAsked) {
 }
 
 TEST(UciScores, MatesStayMovesToMateWithCertainChances) {
-    std::string out = run_uci("uci\nsetoption name UCI_ShowWDL value true\n"
-                              "position fen 6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1\ngo depth 4\n");
+    std::string out = run_uci(
+        "uci\nsetoption name UCI_ShowWDL value true\n"
+        "position fen 6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1\ngo depth 4\n");
     EXPECT_NE(out.find(" score mate 1 wdl 1000 0 0 "), std::string::npos) << out;
 }
 

@@ -753,12 +753,14 @@ void GameSession::finish_job(std::uint64_t generation, JobKind kind, const Posit
                 char seconds[32];
                 std::snprintf(seconds, sizeof seconds, "%.1fs", result.time_ms / 1000.0);
                 // From White's view, as everywhere in the browser.
-                apply_move(chosen, score_text(score) + "/" + std::to_string(result.depth) + " " + seconds);
+                apply_move(chosen,
+                           score_text(score) + "/" + std::to_string(result.depth) + " " + seconds);
                 // The position after the engine's best move has the score of the one before it,
                 // so the evaluation bar follows the game without waiting for the next search (a
                 // weaker move chosen by the strength setting has no score of its own).
                 if (!over() && chosen == result.best) evaluations_.back() = score;
-                else if (!current_.has_legal_moves()) evaluations_.back() = terminal_evaluation(current_);
+                else if (!current_.has_legal_moves())
+                    evaluations_.back() = terminal_evaluation(current_);
             }
             changed();
             replan();
@@ -777,7 +779,8 @@ void GameSession::finish_job(std::uint64_t generation, JobKind kind, const Posit
             break;
         case JobKind::GRAPH:
             if (graph_next_ply_ >= 0 && graph_next_ply_ <= ply_count()) {
-                evaluations_[std::size_t(graph_next_ply_)] = score_json(result.score, root, worker_->win_rate_model());
+                evaluations_[std::size_t(graph_next_ply_)] =
+                    score_json(result.score, root, worker_->win_rate_model());
                 events_.publish("evaluation",
                                 to_text(Json{{"ply", graph_next_ply_}, {"score", evaluations_[graph_next_ply_]}}));
                 ++graph_next_ply_;

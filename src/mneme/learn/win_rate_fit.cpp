@@ -61,7 +61,8 @@ Point nelder_mead(const Cost& cost, Point start, const Point& steps, double tole
         for (int iteration = 0; iteration < 5000 * int(n); ++iteration) {
             std::vector<std::size_t> order(n + 1);
             std::iota(order.begin(), order.end(), 0);
-            std::sort(order.begin(), order.end(), [&](std::size_t x, std::size_t y) { return values[x] < values[y]; });
+            std::sort(order.begin(), order.end(),
+                      [&](std::size_t x, std::size_t y) { return values[x] < values[y]; });
             std::vector<Point> sorted_points;
             std::vector<double> sorted_values;
             for (std::size_t i : order) {
@@ -77,7 +78,8 @@ Point nelder_mead(const Cost& cost, Point start, const Point& steps, double tole
                 for (std::size_t k = 0; k < n; ++k) centre[k] += simplex[i][k] / double(n);
             auto along = [&](double t) {
                 Point p(n);
-                for (std::size_t k = 0; k < n; ++k) p[k] = centre[k] + t * (simplex[n][k] - centre[k]);
+                for (std::size_t k = 0; k < n; ++k)
+                    p[k] = centre[k] + t * (simplex[n][k] - centre[k]);
                 return p;
             };
             Point reflected = along(-1);
@@ -106,7 +108,8 @@ Point nelder_mead(const Cost& cost, Point start, const Point& steps, double tole
                 }
             }
         }
-        std::size_t best = std::size_t(std::min_element(values.begin(), values.end()) - values.begin());
+        std::size_t best =
+            std::size_t(std::min_element(values.begin(), values.end()) - values.begin());
         double gain = best_value - values[best];
         if (values[best] < best_value) {
             start = simplex[best];
@@ -145,7 +148,9 @@ double WinRateCounts::log_likelihood(const WinRateParameters& model) const {
     return log_likelihood_of(bins_of(*this), model);
 }
 
-int MaterialWinRateCounts::index(int material) { return std::clamp(material, 0, MAX_MATERIAL); }
+int MaterialWinRateCounts::index(int material) {
+    return std::clamp(material, 0, MAX_MATERIAL);
+}
 
 void MaterialWinRateCounts::add(int material, int score, ScoredResult result) {
     by_material_[index(material)].add(score, result);
@@ -176,7 +181,8 @@ double MaterialWinRateCounts::log_likelihood(const WinRateModel& model, int low,
 WinRateFit fit_win_rate_parameters(const WinRateCounts& counts) {
     WinRateFit fit;
     fit.positions = counts.positions();
-    if (fit.positions == 0) throw std::invalid_argument("no positions to fit the win-rate model to");
+    if (fit.positions == 0)
+        throw std::invalid_argument("no positions to fit the win-rate model to");
     std::vector<Bin> bins = bins_of(counts);
     const double n = double(fit.positions);
     auto parameters = [](const Point& p) { return WinRateParameters{p[0], std::exp(p[1])}; };
@@ -189,7 +195,8 @@ WinRateFit fit_win_rate_parameters(const WinRateCounts& counts) {
     return fit;
 }
 
-MaterialWinRateFit fit_win_rate_model(const MaterialWinRateCounts& counts, std::uint64_t min_positions) {
+MaterialWinRateFit fit_win_rate_model(const MaterialWinRateCounts& counts,
+                                      std::uint64_t min_positions) {
     MaterialWinRateFit fit;
     for (const auto& band : WIN_RATE_BANDS) {
         WinRateCounts here = counts.range(band[0], band[1]);

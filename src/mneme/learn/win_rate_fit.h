@@ -18,7 +18,9 @@ namespace mneme {
 // Positions counted by score and result.
 class WinRateCounts {
 public:
-    void add(int score, ScoredResult result, std::uint64_t count = 1) { counts_[score][int(result)] += count; }
+    void add(int score, ScoredResult result, std::uint64_t count = 1) {
+        counts_[score][int(result)] += count;
+    }
 
     std::uint64_t positions() const;
     // Loss, draw and win counts (side to move).

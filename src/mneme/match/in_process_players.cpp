@@ -252,7 +252,8 @@ MoveReply MnemePlayer::play(const MoveRequest& request) {
     reply.has_score = result.depth > 0;
     // As an engine process would report it over UCI, so that adjudication thresholds mean the
     // same for both.
-    reply.score = reported_score(result.score, searcher_->evaluator().win_rate_model().at(request.position));
+    reply.score =
+        reported_score(result.score, searcher_->evaluator().win_rate_model().at(request.position));
     reply.depth = result.depth;
     reply.seldepth = result.seldepth;
     reply.nodes = result.nodes;

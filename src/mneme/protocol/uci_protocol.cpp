@@ -175,7 +175,8 @@ bool UciProtocol::handle(const std::string& line) {
             internal = nnue::evaluate_position(net, pos_);
             out_.line("network " + std::to_string(internal) + " (side to move)");
         }
-        out_.line("reported " + uci_score(internal, searcher_.evaluator().win_rate_model().at(pos_)) +
+        WinRateParameters scale = searcher_.evaluator().win_rate_model().at(pos_);
+        out_.line("reported " + uci_score(internal, scale) +
                   " (side to move; cp 100 = half the games won)");
     } else if (command == "perft") {
         perft(words);

@@ -723,8 +723,9 @@ void XboardProtocol::on_search_done(SearchResult result) {
             if (!ponder) return;
         }
         WinRateParameters scale = searcher_.evaluator().win_rate_model().at(ponder_pos);
-        result = searcher_.search(ponder_pos, ponder_limits,
-                                  [this, scale](const SearchInfo& info) { on_iteration(info, scale); });
+        result = searcher_.search(
+            ponder_pos, ponder_limits,
+            [this, scale](const SearchInfo& info) { on_iteration(info, scale); });
     }
 }
 
