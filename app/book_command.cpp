@@ -11,6 +11,7 @@
 
 #include "book_arguments.h"
 #include "commands.h"
+#include "required_inputs.h"
 #include "mneme/book/book_builder.h"
 #include "mneme/book/book_file.h"
 #include "mneme/book/book_merge.h"
@@ -112,7 +113,7 @@ int build_command(const Arguments& args) {
         else
             reader.unexpected(a);
     }
-    if (inputs.empty() || output.empty()) throw UsageError("needs IN.pgn... and -o OUT.mbook");
+    require_arguments({{!inputs.empty(), "IN.pgn..."}, {!output.empty(), "-o OUT.mbook"}});
     if (options.shards > 1 && options.min_count > 1)
         throw UsageError(
             "--min-count with --shard would drop entries that the merged book keeps; "
@@ -174,7 +175,7 @@ int merge_command(const Arguments& args) {
         else
             reader.unexpected(a);
     }
-    if (inputs.empty() || output.empty()) throw UsageError("needs the books and -o OUT.mbook");
+    require_arguments({{!inputs.empty(), "A.mbook B.mbook..."}, {!output.empty(), "-o OUT.mbook"}});
 
     BookMergeStats stats = merge_books(inputs, output, min_count);
     std::printf("book     %s: %llu entries, %s, merged from %zu books", output.c_str(),

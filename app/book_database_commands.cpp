@@ -7,6 +7,7 @@
 
 #include "book_arguments.h"
 #include "commands.h"
+#include "required_inputs.h"
 #include "mneme/book/book_file.h"
 #include "mneme/book/book_learning.h"
 #include "mneme/book/ophista_builder.h"
@@ -41,8 +42,9 @@ int book_ophista_command(const Arguments& args) {
         else
             reader.unexpected(a);
     }
-    if (inputs.empty() || output.empty() || book_path.empty())
-        throw UsageError("needs IN.pgn..., --book BOOK.mbook and -o OUT.mhist");
+    require_arguments({{!inputs.empty(), "IN.pgn..."}, {!book_path.empty(), "--book BOOK.mbook"},
+                       {!output.empty(), "-o OUT.mhist"}});
+    require_readable_files(inputs);
     BookFile book = BookFile::open(book_path);
 
     bool terminal = isatty(STDERR_FILENO);
@@ -95,8 +97,9 @@ int book_learn_command(const Arguments& args) {
         else
             reader.unexpected(a);
     }
-    if (inputs.empty() || experience.empty())
-        throw UsageError("needs GAMES.pgn... and --experience EXP.mbook");
+    require_arguments({{!inputs.empty(), "GAMES.pgn..."},
+                       {!experience.empty(), "--experience EXP.mbook"}});
+    require_readable_files(inputs);
     std::vector<LearnedGame> games =
         read_games_to_learn(inputs, [](const std::string& message) { std::cerr << message << '\n'; });
     LearningStats stats = learn_from_games(games, experience, options);

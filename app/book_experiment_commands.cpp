@@ -8,6 +8,7 @@
 
 #include "book_arguments.h"
 #include "commands.h"
+#include "required_inputs.h"
 #include "mneme/book/book_exits.h"
 #include "mneme/book/database_ordering.h"
 #include "mneme/notation/position_line.h"
@@ -110,7 +111,7 @@ int book_exits_command(const Arguments& args) {
         else
             reader.unexpected(a);
     }
-    if (book_path.empty() || output.empty()) throw UsageError("needs BOOK and -o OUT.txt");
+    require_arguments({{!book_path.empty(), "BOOK"}, {!output.empty(), "-o OUT.txt"}});
     OpeningBook book = OpeningBook::open(book_path);
     std::vector<PositionLine> exits = find_book_exits(book, options);
     if (exits.empty())
@@ -158,8 +159,8 @@ int book_nodes_command(const Arguments& args) {
         } else
             reader.unexpected(a);
     }
-    if (positions_path.empty() || book_path.empty())
-        throw UsageError("needs --positions FILE and --book BOOK.mbook");
+    require_arguments({{!positions_path.empty(), "--positions FILE"},
+                       {!book_path.empty(), "--book BOOK.mbook"}});
 
     std::vector<Position> positions;
     for (const PositionLine& line : read_position_lines(positions_path)) {

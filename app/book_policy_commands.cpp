@@ -6,6 +6,7 @@
 
 #include "book_arguments.h"
 #include "commands.h"
+#include "required_inputs.h"
 #include "mneme/book/book_file.h"
 #include "mneme/book/book_policy.h"
 #include "mneme/book/book_probe.h"
@@ -163,7 +164,7 @@ int book_export_command(const Arguments& args) {
         else
             reader.unexpected(a);
     }
-    if (input.empty() || output.empty()) throw UsageError("needs IN.mbook and -o OUT.bin");
+    require_arguments({{!input.empty(), "IN.mbook"}, {!output.empty(), "-o OUT.bin"}});
     BookFile book = BookFile::open(input);
     std::uint64_t written = export_polyglot(book, output, policy);
     std::printf("polyglot  %s: %llu entries from %zu, policy %s\n", output.c_str(),

@@ -14,6 +14,7 @@
 
 #include "book_arguments.h"
 #include "commands.h"
+#include "required_inputs.h"
 #include "mneme/cbr/case_base.h"
 #include "mneme/cbr/case_base_builder.h"
 #include "mneme/cbr/case_base_merge.h"
@@ -93,7 +94,8 @@ int build_command(const Arguments& args) {
         else if (a == "-" || a.rfind("-", 0) != 0) inputs.push_back(a);
         else reader.unexpected(a);
     }
-    if (inputs.empty() || output.empty()) throw UsageError("needs IN.pgn... and -o OUT.mcases");
+    require_arguments({{!inputs.empty(), "IN.pgn..."}, {!output.empty(), "-o OUT.mcases"}});
+    require_readable_files(inputs);
     if (options.shards > 1 && options.max_cases)
         throw UsageError("--shard cannot draw its part of a --max-cases sample; build unsharded");
     if (!options.elo_buckets.empty() && (options.min_elo || options.max_elo))

@@ -11,6 +11,7 @@
 
 #include "book_arguments.h"
 #include "commands.h"
+#include "required_inputs.h"
 #include "mneme/cbr/case_base_builder.h"
 #include "mneme/cbr/cbr_experiment.h"
 #include "mneme/cbr/player_name.h"
@@ -263,7 +264,9 @@ int predict_command(const Arguments& args) {
         else if (a.rfind("-", 0) != 0) paths.push_back(a);
         else reader.unexpected(a);
     }
-    if (paths.size() != 2) throw UsageError("needs BASE.mcases and GAMES.pgn");
+    require_arguments({{!paths.empty(), "BASE.mcases"}, {paths.size() >= 2, "GAMES.pgn"}});
+    if (paths.size() > 2) throw UsageError("unexpected argument '" + paths[2] + "'");
+    require_readable_files({paths[1]});
     CbrAgent agent(CaseBase::open(paths[0]), settings);
     agent.seed(0);
     ExpertNames names(players);

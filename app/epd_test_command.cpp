@@ -6,6 +6,7 @@
 
 #include "commands.h"
 #include "eval_params_file.h"
+#include "required_inputs.h"
 #include "mneme/notation/epd.h"
 #include "mneme/notation/san.h"
 #include "mneme/search/search.h"
@@ -70,7 +71,8 @@ EpdTestOptions parse_options(const Arguments& args) {
         else
             throw UsageError("unexpected argument '" + a + "'");
     }
-    if (options.path.empty()) throw UsageError("needs FILE.epd");
+    require_arguments({{!options.path.empty(), "FILE.epd"}});
+    require_readable_files({options.path});
     if (options.depth > 0 || options.nodes > 0) options.movetime_ms = 0;
     return options;
 }

@@ -1,4 +1,5 @@
 // mneme eval: the static evaluation of one position, term by term, for both sides.
+#include <cstdio>
 #include <iostream>
 #include <stdexcept>
 #include <string>
@@ -9,8 +10,22 @@
 #include "mneme/learn/bayes_evaluation.h"
 #include "mneme/nnue/builtin_network.h"
 #include "mneme/nnue/inference.h"
+#include "mneme/search/reported_score.h"
 
 namespace mneme::app {
+
+namespace {
+
+// "+1.85 for White": an evaluation as the engine reports scores (normalised by the evaluation's
+// win-rate model: +1.00 when the side to move wins half its games).
+std::string reported_for_white(int score, const Position& pos, const WinRateModel& model) {
+    int white = reported_score(pos.side_to_move() == WHITE ? score : -score, model.at(pos));
+    char text[48];
+    std::snprintf(text, sizeof text, "%+.2f for White", white / 100.0);
+    return text;
+}
+
+}  // namespace
 
 // The options are described in usage.cpp. With no FEN, the starting position; the FEN may be
 // one argument or its six fields unquoted.
@@ -50,6 +65,9 @@ int eval_command(const Arguments& args) {
     }
     Position pos = fen.empty() ? Position() : Position::from_fen(fen);
     std::cout << pos.fen() << "\n\n" << evaluation_report(pos, params);
+    std::cout << "reported as "
+              << reported_for_white(evaluate(pos, params), pos, CLASSIC_WIN_RATE_MODEL)
+              << " (+1.00: the side to move wins half its games)\n";
     if (!bayes_path.empty()) {
         BayesModel model = BayesModel::load(bayes_path);
         int stage = 0;
@@ -66,7 +84,8 @@ int eval_command(const Arguments& args) {
         int score = nnue::evaluate_position(*net, pos);
         std::cout << "Network (" << (net_path.empty() ? "built-in" : net_path) << ", "
                   << net->architecture.describe() << "): " << score << " for the side to move, "
-                  << (pos.side_to_move() == WHITE ? score : -score) << " for White\n";
+                  << (pos.side_to_move() == WHITE ? score : -score) << " for White, reported as "
+                  << reported_for_white(score, pos, NNUE_WIN_RATE_MODEL) << "\n";
     } else {
         std::cout << "Network: none built in (--net FILE evaluates with one)\n";
     }

@@ -16,6 +16,7 @@
 #include "book_arguments.h"
 #include "commands.h"
 #include "learn_support.h"
+#include "required_inputs.h"
 #include "mneme/eval/eval_params.h"
 #include "mneme/eval/evaluate.h"
 #include "mneme/learn/bayes_evaluation.h"
@@ -69,7 +70,8 @@ int positions_command(const Arguments& args) {
         else if (a == "-" || a.rfind("-", 0) != 0) inputs.push_back(a);
         else reader.unexpected(a);
     }
-    if (inputs.empty() || output.empty()) throw UsageError("needs IN.pgn... and -o OUT.mpos");
+    require_arguments({{!inputs.empty(), "IN.pgn..."}, {!output.empty(), "-o OUT.mpos"}});
+    require_readable_files(inputs);
     // The quiet test and the relabelling search both use this table.
     if (!params_path.empty()) set_active_eval_params(load_params_or_throw(params_path));
 
@@ -203,7 +205,7 @@ int tune_command(const Arguments& args) {
         else if (a.rfind("-", 0) != 0) inputs.push_back(a);
         else reader.unexpected(a);
     }
-    if (inputs.empty() || output.empty()) throw UsageError("needs IN.mpos... and -o OUT.params");
+    require_arguments({{!inputs.empty(), "IN.mpos..."}, {!output.empty(), "-o OUT.params"}});
     EvalParams start = params_path.empty() ? EvalParams::defaults() : load_params_or_throw(params_path);
     if (!only.empty()) options.tunable = tunable_matching(only);
 
@@ -283,7 +285,7 @@ int bayes_command(const Arguments& args) {
         else if (a.rfind("-", 0) != 0) inputs.push_back(a);
         else reader.unexpected(a);
     }
-    if (inputs.empty() || output.empty()) throw UsageError("needs IN.mpos... and -o OUT.bayes");
+    require_arguments({{!inputs.empty(), "IN.mpos..."}, {!output.empty(), "-o OUT.bayes"}});
     EvalParams params = params_path.empty() ? EvalParams::defaults() : load_params_or_throw(params_path);
     auto [training, held_out] = split_positions(inputs, held_out_fraction, seed);
 
@@ -355,8 +357,8 @@ int td_command(const Arguments& args) {
         else if (a == "--curve-depth") curve.depth = int(reader.integer(a, 1, 60));
         else reader.unexpected(a);
     }
-    if (options.games == 0 || options.save_path.empty())
-        throw UsageError("needs --games N and -o OUT.params");
+    require_arguments(
+        {{options.games != 0, "--games N"}, {!options.save_path.empty(), "-o OUT.params"}});
     EvalParams start = params_path.empty() ? EvalParams::defaults() : load_params_or_throw(params_path);
     // The 2006 program's start: every weight 0 but the material values.
     if (material_only) start = apply_category_weights(start, {1, 0, 0, 0, 0, 0, 0, 0});
@@ -457,7 +459,7 @@ int curve_command(const Arguments& args) {
         else if (a.rfind("-", 0) != 0 && input.empty()) input = a;
         else reader.unexpected(a);
     }
-    if (input.empty() || output.empty()) throw UsageError("needs CURVE.csv and -o OUT.svg");
+    require_arguments({{!input.empty(), "CURVE.csv"}, {!output.empty(), "-o OUT.svg"}});
     std::vector<LearningCurvePoint> points = read_learning_curve_csv(input);
     std::string svg = learning_curve_svg(points, title, subtitle);
     write_file_atomically(output, [&](std::ostream& out) { out << svg; });
@@ -518,6 +520,7 @@ int learn_command(const Arguments& args) {
     if (args[0] == "data-info") return learn_data_info_command(rest);
     if (args[0] == "nnue") return learn_nnue_command(rest);
     if (args[0] == "loss-curve") return learn_loss_curve_command(rest);
+    if (args[0] == "wdl-fit") return learn_wdl_fit_command(rest);
     throw UsageError("unknown subcommand '" + args[0] + "'");
 }
 

@@ -7,6 +7,7 @@
 #include "book_arguments.h"
 #include "build_info.h"
 #include "learn_support.h"
+#include "required_inputs.h"
 #include "mneme/learn/game_labelling.h"
 #include "mneme/learn/self_play_data.h"
 #include "mneme/learn/training_data_file.h"
@@ -56,8 +57,7 @@ int learn_datagen_command(const Arguments& args) {
             throw UsageError("unknown option '" + a + "'");
         }
     }
-    if (run.output.empty()) throw UsageError("-o OUT.mdata is required");
-    if (run.games == 0) throw UsageError("--games N is required");
+    require_arguments({{!run.output.empty(), "-o OUT.mdata"}, {run.games != 0, "--games N"}});
     {
         std::string error;
         if (!nnue::make_evaluator(options.eval, options.net_file, &error)) throw std::runtime_error(error);
@@ -118,8 +118,8 @@ int learn_label_games_command(const Arguments& args) {
             run.inputs.push_back(a);
         }
     }
-    if (run.inputs.empty()) throw UsageError("no input files");
-    if (run.output.empty()) throw UsageError("-o OUT.mdata is required");
+    require_arguments({{!run.inputs.empty(), "IN.pgn..."}, {!run.output.empty(), "-o OUT.mdata"}});
+    require_readable_files(run.inputs);
     run.provenance = "command: " + joined_command("label-games", args) + "\ncommit: " + commit_text() + "\n";
     ProgressLine progress(progress_enabled);
     run.progress = [&](std::uint64_t games, std::uint64_t positions, double seconds, double fraction) {
@@ -160,7 +160,7 @@ int learn_data_merge_command(const Arguments& args) {
         else if (!a.empty() && a[0] == '-') throw UsageError("unknown option '" + a + "'");
         else inputs.push_back(a);
     }
-    if (inputs.empty() || output.empty()) throw UsageError("needs IN.mdata... and -o OUT.mdata");
+    require_arguments({{!inputs.empty(), "IN.mdata..."}, {!output.empty(), "-o OUT.mdata"}});
     std::string description = "mneme learn data-merge\ncommand: " + joined_command("data-merge", args) + "\n";
     for (const auto& path : inputs) {
         TrainingDataReader r(path, false);
@@ -183,7 +183,7 @@ int learn_data_info_command(const Arguments& args) {
         else if (!a.empty() && a[0] == '-') throw UsageError("unknown option '" + a + "'");
         else path = a;
     }
-    if (path.empty()) throw UsageError("needs FILE.mdata");
+    require_arguments({{!path.empty(), "FILE.mdata"}});
     TrainingDataReader data(path);
     const auto& h = data.header();
     std::uint64_t results[3] = {0, 0, 0};

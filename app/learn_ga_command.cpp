@@ -5,6 +5,7 @@
 
 #include "book_arguments.h"
 #include "learn_support.h"
+#include "required_inputs.h"
 #include "mneme/learn/category_weights.h"
 #include "mneme/learn/genetic_algorithm.h"
 #include "mneme/learn/move_reproduction.h"
@@ -54,7 +55,8 @@ int learn_ga_command(const Arguments& args) {
         } else if (a == "-" || a.rfind("-", 0) != 0) inputs.push_back(a);
         else reader.unexpected(a);
     }
-    if (inputs.empty() || output.empty()) throw UsageError("needs GAMES.pgn... and -o OUT.params");
+    require_arguments({{!inputs.empty(), "GAMES.pgn..."}, {!output.empty(), "-o OUT.params"}});
+    require_readable_files(inputs);
     if (sample_options.first_move > sample_options.last_move)
         throw UsageError("--first-move must not be after --last-move");
     EvalParams base = params_path.empty() ? EvalParams::defaults() : load_params_or_throw(params_path);

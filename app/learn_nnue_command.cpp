@@ -10,6 +10,7 @@
 
 #include "book_arguments.h"
 #include "learn_support.h"
+#include "required_inputs.h"
 #include "mneme/learn/loss_curve.h"
 #include "mneme/learn/nnue_checkpoint.h"
 #include "mneme/learn/nnue_trainer.h"
@@ -87,7 +88,7 @@ int learn_nnue_command(const Arguments& args) {
         else if (a.rfind("-", 0) != 0) inputs.push_back(a);
         else reader.unexpected(a);
     }
-    if (inputs.empty() || output.empty()) throw UsageError("needs IN.mdata... and -o OUT.mnet");
+    require_arguments({{!inputs.empty(), "IN.mdata..."}, {!output.empty(), "-o OUT.mnet"}});
     if (options.architecture.hidden % 16 != 0)
         throw UsageError("--hidden: the network file takes multiples of 16");
     options.checkpoint_path = checkpoint.empty() ? output + ".ckpt" : checkpoint;
@@ -170,7 +171,7 @@ int learn_loss_curve_command(const Arguments& args) {
         else if (a.rfind("-", 0) != 0 && input.empty()) input = a;
         else reader.unexpected(a);
     }
-    if (input.empty() || output.empty()) throw UsageError("needs LOG.csv and -o OUT.svg");
+    require_arguments({{!input.empty(), "LOG.csv"}, {!output.empty(), "-o OUT.svg"}});
     std::vector<LossCurvePoint> points = read_loss_curve_csv(input);
     std::string svg = loss_curve_svg(points, title, subtitle);
     write_file_atomically(output, [&](std::ostream& out) { out << svg; });

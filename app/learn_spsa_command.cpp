@@ -7,6 +7,7 @@
 
 #include "book_arguments.h"
 #include "learn_support.h"
+#include "required_inputs.h"
 #include "mneme/eval/evaluate.h"
 #include "mneme/learn/spsa.h"
 #include "mneme/match/tournament.h"
@@ -72,8 +73,8 @@ int learn_spsa_command(const Arguments& args) {
         else if (a == "--seed") settings.seed = std::uint64_t(reader.integer(a, 0, 1LL << 62));
         else reader.unexpected(a);
     }
-    if (parameters.empty() || settings.iterations == 0)
-        throw UsageError("needs --param NAME=... and --iterations K");
+    require_arguments({{!parameters.empty(), "--param NAME=..."},
+                       {settings.iterations != 0, "--iterations K"}});
     if (games_per_iteration % 2)
         throw UsageError(
             "--games-per-iteration must be even: "

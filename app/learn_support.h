@@ -56,5 +56,6 @@ int learn_label_games_command(const Arguments& args);
 int learn_data_info_command(const Arguments& args);
 int learn_nnue_command(const Arguments& args);
 int learn_loss_curve_command(const Arguments& args);
+int learn_wdl_fit_command(const Arguments& args);
 
 }  // namespace mneme::app

@@ -7,6 +7,7 @@
 #include <thread>
 
 #include "commands.h"
+#include "required_inputs.h"
 #include "mneme/match/match_report.h"
 #include "mneme/match/tournament.h"
 #include "mneme/util/atomic_file.h"
@@ -246,7 +247,8 @@ int report_command(const Arguments& args) {
             paths.push_back(args[i]);
         }
     }
-    if (paths.empty()) throw UsageError("needs FILE.pgn...");
+    require_arguments({{!paths.empty(), "FILE.pgn..."}});
+    require_readable_files(paths);
     std::vector<std::string> names, errors;
     int skipped = 0;
     std::vector<GameSummary> games = summaries_from_pgn(paths, names, skipped, errors);

@@ -8,6 +8,7 @@
 
 #include "commands.h"
 #include "pgn_progress.h"
+#include "required_inputs.h"
 #include "mneme/core/game_outcome.h"
 #include "mneme/pgn/pgn_reader.h"
 #include "mneme/pgn/pgn_writer.h"
@@ -81,6 +82,7 @@ int stats_command(const Arguments& args) {
     if (std::find(args.begin(), args.end(), "--by") != args.end())
         return pgn_eco_stats_command(args);
     const Arguments& files = args;
+    require_readable_files(files);
     Totals all;
     Progress progress;
     for (const std::string& path : files) {
@@ -120,6 +122,7 @@ std::string result_contradiction(const Position& end, GameResult result) {
 }
 
 int check_command(const Arguments& files) {
+    require_readable_files(files);
     Totals all;
     std::uint64_t inconsistent = 0;
     Progress progress;
@@ -168,7 +171,9 @@ int check_command(const Arguments& files) {
 
 // Rewrites games in export format; the output appears only once complete (temporary + rename).
 int convert_command(const Arguments& args) {
-    if (args.size() != 2) throw UsageError("needs IN and OUT");
+    require_arguments({{!args.empty(), "IN"}, {args.size() >= 2, "OUT"}});
+    if (args.size() > 2) throw UsageError("unexpected argument '" + args[2] + "'");
+    require_readable_files({args[0]});
     const std::string& out_path = args[1];
     PgnReader reader(args[0]);
     auto convert = [&](std::ostream& out) {
@@ -197,7 +202,7 @@ int pgn_command(const Arguments& args) {
     Arguments rest(args.begin() + 1, args.end());
     const std::string& action = args.front();
     if (action == "convert") return convert_command(rest);
-    if (rest.empty()) throw UsageError("needs at least one FILE");
+    require_arguments({{!rest.empty(), "FILE..."}});
     if (action == "stats") return stats_command(rest);
     if (action == "check") return check_command(rest);
     throw UsageError("unknown subcommand '" + action + "'");

@@ -9,6 +9,7 @@
 #include "mneme/pgn/eco_statistics.h"
 #include "mneme/pgn/eco_table.h"
 #include "pgn_progress.h"
+#include "required_inputs.h"
 
 namespace mneme::app {
 
@@ -39,7 +40,8 @@ int pgn_eco_stats_command(const Arguments& args) {
             reader.unexpected(a);
     }
     if (by != "eco" && by != "family") throw UsageError("--by: '" + by + "' is not eco or family");
-    if (files.empty()) throw UsageError("needs at least one FILE");
+    require_arguments({{!files.empty(), "FILE..."}});
+    require_readable_files(files);
 
     EcoTable names;
     std::uint64_t bad_rows = 0;

@@ -17,12 +17,17 @@
 #include "mneme/notation/san.h"
 #include "mneme/notation/uci_move.h"
 #include "mneme/pgn/pgn_writer.h"
+#include "mneme/search/reported_score.h"
 #include "mneme/search/search.h"
 #include "mneme/util/text.h"
 
 namespace mneme::app {
 
 namespace {
+
+// How the board is drawn: chess figurines, a compact grid of letters, or a framed ASCII grid
+// that any terminal and font shows the same.
+enum class BoardStyle { FROM_TERMINAL, UNICODE, LETTERS, ASCII };
 
 struct PlayOptions {
     int depth = 0;
@@ -31,7 +36,7 @@ struct PlayOptions {
     bool human_is_black = false;
     std::string fen;
     int chess960_number = -1;
-    int unicode = -1;  // -1: decide from the terminal
+    BoardStyle board_style = BoardStyle::FROM_TERMINAL;
 };
 
 const char* const HELP_TEXT =
@@ -43,7 +48,7 @@ const char* const HELP_TEXT =
     "  moves   list the legal moves\n"
     "  board   show the board again        flip    turn the board around\n"
     "  fen     show the position as FEN     pgn     show the moves so far\n"
-    "  new     start a new game             resign  give up this game\n"
+    "  new     start a new game             resign  give up this game (asks first)\n"
     "  help    this text                    quit    leave\n";
 
 bool utf8_locale() {
@@ -56,8 +61,9 @@ bool utf8_locale() {
     return false;
 }
 
-// "+0.35", "mate in 3", "mated in 2": a score from the engine's point of view.
-std::string describe_score(Value v) {
+// "+0.35", "mate in 3", "mated in 2": a search score in pawns normalised by the evaluation's
+// model (+1.00: the side to move wins half its games).
+std::string describe_score(Value v, const WinRateParameters& model) {
     if (v == VALUE_NONE) return "?";
     if (is_mate_score(v)) {
         int moves = mate_in_moves(v);
@@ -65,8 +71,12 @@ std::string describe_score(Value v) {
                          : "mated in " + std::to_string(-moves);
     }
     char text[32];
-    std::snprintf(text, sizeof text, "%+.2f", v / 100.0);
+    std::snprintf(text, sizeof text, "%+.2f", reported_score(v, model) / 100.0);
     return text;
+}
+
+BoardStyle style_for_terminal() {
+    return isatty(STDOUT_FILENO) && utf8_locale() ? BoardStyle::UNICODE : BoardStyle::LETTERS;
 }
 
 
@@ -76,8 +86,8 @@ public:
         : options_(options),
           human_(options.human_is_black ? BLACK : WHITE),
           flipped_(options.human_is_black),
-          unicode_(options.unicode >= 0 ? options.unicode == 1
-                                        : isatty(STDOUT_FILENO) && utf8_locale()),
+          board_style_(options.board_style == BoardStyle::FROM_TERMINAL ? style_for_terminal()
+                                                                         : options.board_style),
           echo_input_(!isatty(STDIN_FILENO)) {
         start_ = initial_position();
         pos_ = start_;
@@ -95,12 +105,17 @@ private:
     void play(Move m);
     void undo();
     void hint();
+    void resign();
+    // Reads a yes or no from the player; false for anything else and at the end of input.
+    bool confirmed(const std::string& question);
     void claim();
     void list_moves() const;
     // Ends the game if a rule says so (no claim needed); true if it is over.
     bool check_automatic_end();
     void finish(GameResult result, const std::string& reason);
     void print_board() const;
+    std::string board_rows() const;
+    std::string framed_board_rows() const;
     std::string move_number_prefix(const Position& pos) const;
     void print_pgn();
     SearchLimits engine_limits() const;
@@ -109,7 +124,7 @@ private:
     PlayOptions options_;
     Color human_;
     bool flipped_;
-    bool unicode_;
+    BoardStyle board_style_;
     bool echo_input_;
     Position start_;
     Position pos_;
@@ -170,9 +185,7 @@ bool TerminalGame::handle(const std::string& line) {
         flipped_ = !flipped_;
         print_board();
     } else if (command == "resign") {
-        if (over_) std::cout << "The game is already over.\n";
-        else finish(human_ == WHITE ? GameResult::BLACK_WINS : GameResult::WHITE_WINS,
-                    std::string(human_ == WHITE ? "White" : "Black") + " resigns");
+        resign();
     } else {
         play_human_move(word);
     }
@@ -218,7 +231,9 @@ void TerminalGame::play_engine_move() {
     SearchResult result = searcher_.search(pos_, engine_limits());
     if (!result.best) return;  // cannot happen: the game would be over
     std::cout << "mneme plays " << move_number_prefix(pos_) << move_to_san(pos_, result.best)
-              << "   (" << describe_score(result.score) << " for mneme, depth " << result.depth
+              << "   ("
+              << describe_score(result.score, searcher_.evaluator().win_rate_model().at(pos_))
+              << " for mneme, depth " << result.depth
               << ", " << result.nodes << " nodes, " << result.time_ms << " ms)\n";
     play(result.best);
     print_board();
@@ -260,7 +275,34 @@ void TerminalGame::hint() {
     SearchLimits limits = engine_limits();
     SearchResult result = searcher_.search(pos_, limits);
     std::cout << "Hint: " << move_to_san(pos_, result.best) << "   ("
-              << describe_score(result.score) << " for you, depth " << result.depth << ")\n";
+              << describe_score(result.score, searcher_.evaluator().win_rate_model().at(pos_))
+              << " for you, depth " << result.depth << ")\n";
+}
+
+void TerminalGame::resign() {
+    if (over_) {
+        std::cout << "The game is already over.\n";
+        return;
+    }
+    if (!confirmed("Resign this game? (yes/no) ")) {
+        std::cout << "The game goes on.\n";
+        return;
+    }
+    finish(human_ == WHITE ? GameResult::BLACK_WINS : GameResult::WHITE_WINS,
+           std::string(human_ == WHITE ? "White" : "Black") + " resigns");
+}
+
+bool TerminalGame::confirmed(const std::string& question) {
+    std::cout << question << std::flush;
+    std::string answer;
+    if (!std::getline(std::cin, answer)) {
+        std::cout << '\n';
+        return false;
+    }
+    if (echo_input_) std::cout << answer << '\n';
+    auto words = split_whitespace(answer);
+    std::string word = words.size() == 1 ? lower_case(words[0]) : std::string();
+    return word == "y" || word == "yes";
 }
 
 void TerminalGame::claim() {
@@ -308,13 +350,24 @@ void TerminalGame::finish(GameResult result, const std::string& reason) {
 }
 
 void TerminalGame::print_board() const {
+    std::ostringstream out;
+    out << '\n' << (board_style_ == BoardStyle::ASCII ? framed_board_rows() : board_rows());
+    out << "\n  " << (pos_.side_to_move() == WHITE ? "White" : "Black") << " to move";
+    if (pos_.is_checkmate()) out << ", checkmated";
+    else if (pos_.in_check()) out << ", in check";
+    out << "\n\n";
+    std::cout << out.str();
+}
+
+// Figurines or letters, one square per three columns; the last move's squares are bracketed,
+// readable without colours.
+std::string TerminalGame::board_rows() const {
     static const char* const UNICODE_PIECES[PIECE_CODE_COUNT] = {
         "\u00b7", "\u2659", "\u2658", "\u2657", "\u2656", "\u2655", "\u2654", "?",
         "?",      "\u265f", "\u265e", "\u265d", "\u265c", "\u265b", "\u265a", "?"};
-    static const char ASCII_PIECES[] = ".PNBRQK??pnbrqk?";
+    static const char LETTER_PIECES[] = ".PNBRQK??pnbrqk?";
     std::ostringstream out;
     Move last = moves_.empty() ? Move::none() : moves_.back();
-    out << '\n';
     for (int row = 0; row < 8; ++row) {
         int rank = flipped_ ? row : 7 - row;
         out << "  " << rank + 1 << " ";
@@ -323,10 +376,9 @@ void TerminalGame::print_board() const {
             Square s = make_square(file, rank);
             Piece p = pos_.piece_on(s);
             bool marked = last && (s == last.from() || s == last.to());
-            // The last move's squares are bracketed, readable without colours.
             out << (marked ? '[' : ' ');
-            if (unicode_) out << UNICODE_PIECES[p];
-            else out << ASCII_PIECES[p];
+            if (board_style_ == BoardStyle::UNICODE) out << UNICODE_PIECES[p];
+            else out << LETTER_PIECES[p];
             out << (marked ? ']' : ' ');
         }
         out << '\n';
@@ -334,11 +386,35 @@ void TerminalGame::print_board() const {
     out << "    ";
     for (int column = 0; column < 8; ++column)
         out << ' ' << file_char(flipped_ ? 7 - column : column) << ' ';
-    out << "\n\n  " << (pos_.side_to_move() == WHITE ? "White" : "Black") << " to move";
-    if (pos_.is_checkmate()) out << ", checkmated";
-    else if (pos_.in_check()) out << ", in check";
-    out << "\n\n";
-    std::cout << out.str();
+    out << '\n';
+    return out.str();
+}
+
+// A grid of +---+ lines with letters (White upper case) and blank empty squares; the last
+// move's squares are bracketed.
+std::string TerminalGame::framed_board_rows() const {
+    static const char LETTER_PIECES[] = " PNBRQK??pnbrqk?";
+    const std::string rule = "    +---+---+---+---+---+---+---+---+\n";
+    std::ostringstream out;
+    Move last = moves_.empty() ? Move::none() : moves_.back();
+    out << rule;
+    for (int row = 0; row < 8; ++row) {
+        int rank = flipped_ ? row : 7 - row;
+        out << "  " << rank + 1 << " |";
+        for (int column = 0; column < 8; ++column) {
+            int file = flipped_ ? 7 - column : column;
+            Square s = make_square(file, rank);
+            bool marked = last && (s == last.from() || s == last.to());
+            out << (marked ? '[' : ' ') << LETTER_PIECES[pos_.piece_on(s)] << (marked ? ']' : ' ')
+                << '|';
+        }
+        out << '\n' << rule;
+    }
+    out << "    ";
+    for (int column = 0; column < 8; ++column)
+        out << "  " << file_char(flipped_ ? 7 - column : column) << ' ';
+    out << '\n';
+    return out.str();
 }
 
 std::string TerminalGame::move_number_prefix(const Position& pos) const {
@@ -406,8 +482,9 @@ int play_command(const Arguments& args) {
         else if (a == "--white") options.human_is_black = false;
         else if (a == "--fen") options.fen = value();
         else if (a == "--chess960") options.chess960_number = parse_int_option(a, value(), 0, 959);
-        else if (a == "--ascii") options.unicode = 0;
-        else if (a == "--unicode") options.unicode = 1;
+        else if (a == "--ascii") options.board_style = BoardStyle::ASCII;
+        else if (a == "--letters") options.board_style = BoardStyle::LETTERS;
+        else if (a == "--unicode") options.board_style = BoardStyle::UNICODE;
         else
             throw UsageError("unexpected argument '" + a + "'");
     }

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "commands.h"
+#include "required_inputs.h"
 #include "mneme/core/movegen.h"
 #include "mneme/notation/epd.h"
 #include "mneme/search/search.h"
@@ -108,7 +109,7 @@ int search_compare_command(const Arguments& args) {
         else
             throw UsageError("unexpected or incomplete argument '" + args[i] + "'");
     }
-    if (epd_path.empty() || depth == 0) throw UsageError("needs --epd FILE and --depth N");
+    require_arguments({{!epd_path.empty(), "--epd FILE"}, {depth != 0, "--depth N"}});
 
     std::vector<std::string> errors;
     std::vector<Position> positions;

@@ -70,9 +70,12 @@ std::vector<CommandUsage> make_command_usages() {
          "  files before them; games are saved in --games-dir unless --no-save"},
         {"play",
          "play [--depth N] [--movetime MS] [--black | --white] [--fen FEN] [--chess960 N]\n"
-         "  [--ascii | --unicode]",
+         "  [--ascii | --letters | --unicode]",
          "a game against the engine in the terminal (SAN or UCI moves)",
-         "  'help' at the prompt lists what else it understands"},
+         "  the board: --ascii a framed grid of letters for any terminal, --letters a compact one,\n"
+         "  --unicode chess figurines (the default on a UTF-8 terminal, else --letters); scores are\n"
+         "  in pawns, +1.00 when the side to move wins half its games; 'help' at the prompt lists\n"
+         "  what else it understands ('resign' asks first)"},
         {"engine",
          "engine [--params FILE] [--eval classic|bayes|mixed-bayes --bayes-model FILE]\n"
          "uci --player cbr|random|greedy [--cases FILE] [--seed N] [--name NAME]\n"
@@ -251,6 +254,12 @@ std::vector<CommandUsage> make_command_usages() {
          "join training data files (shards of one run in game order)", ""},
         {"learn data-info", "learn data-info FILE.mdata [--show N]",
          "positions, games, results, scores and provenance of a training data file", ""},
+        {"learn wdl-fit", "learn wdl-fit FILE.mdata...",
+         "fit the win-rate model that turns an evaluation's scores into reported centipawns",
+         "  p_win(s) = 1/(1+exp((a-s)/b)) by maximum likelihood over the scores and results of\n"
+         "  the data (the evaluation's own self-play), in bands of material; prints a and b per\n"
+         "  band (the knots of eval/win_rate_model.cpp) and a calibration table; a file still\n"
+         "  being written is read up to its last finished game"},
         {"learn nnue",
          "learn nnue IN.mdata... -o OUT.mnet [--hidden N (256)] [--activation screlu|crelu]\n"
          "  [--epochs N (10)] [--batch N (16384)] [--lr R (0.001)] [--lr-drop-epoch E (0 = none)]\n"

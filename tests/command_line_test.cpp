@@ -7,6 +7,7 @@
 
 #include <sstream>
 #include <string>
+#include <vector>
 
 #include "mneme/util/text.h"
 #include "usage.h"
@@ -127,6 +128,53 @@ TEST(CommandLine, AFailingCommandIsNotAUsageMistake) {
     Outcome outcome = run({"pgn", "check", "/nonexistent/mneme/games.pgn"});
     EXPECT_EQ(outcome.status, 1);
     EXPECT_FALSE(contains(outcome.err, "usage:")) << outcome.err;
+}
+
+// A file that cannot be opened stops the command with its name and the reason, before any
+// statistics of the nothing that was read.
+TEST(CommandLine, AnUnopenableFileStopsTheCommandWithoutStatistics) {
+    const std::string missing = "/nonexistent/mneme/games.pgn";
+    const std::vector<Arguments> commands = {
+        {"pgn", "stats", missing},
+        {"pgn", "check", missing},
+        {"pgn", "convert", missing, "/nonexistent/mneme/out.pgn"},
+        {"pgn", "stats", "--by", "eco", missing},
+        {"cases", "build", missing, "-o", "/nonexistent/mneme/out.mcases"},
+        {"learn", "positions", missing, "-o", "/nonexistent/mneme/out.mpos"},
+        {"report", missing},
+        {"epd-test", "/nonexistent/mneme/suite.epd"},
+        {"learn", "wdl-fit", "/nonexistent/mneme/data.mdata"},
+    };
+    for (const Arguments& args : commands) {
+        testing::internal::CaptureStdout();
+        Outcome outcome = run(args);
+        std::string printed = testing::internal::GetCapturedStdout();
+        EXPECT_EQ(outcome.status, 1) << args[0] << " " << args[1];
+        EXPECT_TRUE(contains(outcome.err, "cannot open /nonexistent/mneme/")) << outcome.err;
+        EXPECT_TRUE(contains(outcome.err, "No such file or directory")) << outcome.err;
+        EXPECT_EQ(printed, "") << args[0] << " " << args[1];
+    }
+}
+
+// The message names what is missing, not every argument the command takes.
+TEST(CommandLine, MissingRequiredArgumentsAreNamed) {
+    Outcome outcome = run({"cases", "build", "games.pgn"});
+    EXPECT_EQ(outcome.status, 2);
+    EXPECT_TRUE(contains(outcome.err, "mneme cases build: missing -o OUT.mcases\n")) << outcome.err;
+
+    outcome = run({"book", "ophista", "games.pgn"});
+    EXPECT_TRUE(contains(outcome.err, "missing --book BOOK.mbook and -o OUT.mhist\n"))
+        << outcome.err;
+
+    outcome = run({"learn", "datagen", "-o", "out.mdata"});
+    EXPECT_TRUE(contains(outcome.err, "missing --games N\n")) << outcome.err;
+
+    outcome = run({"search-compare", "--depth", "3"});
+    EXPECT_TRUE(contains(outcome.err, "missing --epd FILE\n")) << outcome.err;
+
+    outcome = run({"learn", "wdl-fit"});
+    EXPECT_EQ(outcome.status, 2);
+    EXPECT_TRUE(contains(outcome.err, "missing FILE.mdata...\n")) << outcome.err;
 }
 
 TEST(CommandLine, MistypedNamesGetASuggestion) {

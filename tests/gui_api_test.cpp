@@ -153,6 +153,32 @@ TEST_F(GuiApiTest, CheckmateEndsTheGameWithItsRule) {
     EXPECT_TRUE(mate.body["position"]["check"].get<bool>());
 }
 
+// Every score the browser gets reads from White's side: the engine plays Black a knight up, so
+// its move's comment, the evaluations of the positions before and after it and its search
+// report are all negative, and in normalised centipawns.
+TEST_F(GuiApiTest, ScoresReadFromWhitesSide) {
+    const char* knight_down = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/R1BQKBNR w KQkq - 0 1";
+    ASSERT_EQ(post("/api/new-game", {{"players", {{"white", "human"}, {"black", "engine"}}},
+                                     {"strength", {{"depth", 4}}},
+                                     {"fen", knight_down}})
+                  .status,
+              200);
+    ASSERT_EQ(post("/api/move", {{"uci", "e2e4"}}).status, 200);
+    ASSERT_TRUE(session.wait_until_engine_idle(20000));
+    Reply state = request("GET", "/api/state");
+    ASSERT_EQ(state.body["moves"].size(), 2u);
+    std::string comment = state.body["moves"][1]["comment"];
+    Json before = state.body["evaluations"][1], after = state.body["evaluations"][2];
+    ASSERT_TRUE(before.contains("cp")) << state.body["evaluations"];
+    int cp = before["cp"];
+    EXPECT_LT(cp, -150);
+    EXPECT_EQ(after, before);  // the engine's best move keeps the score: the bar follows the game
+    EXPECT_EQ(state.body["engine"]["score"], before);
+    char expected[32];
+    std::snprintf(expected, sizeof expected, "%+.2f/", cp / 100.0);
+    EXPECT_EQ(comment.rfind(expected, 0), 0u) << comment << " against " << cp;
+}
+
 TEST_F(GuiApiTest, TheEngineAnswersAndRefusesMovesOnItsTurn) {
     ASSERT_EQ(post("/api/new-game", {{"players", {{"white", "human"}, {"black", "engine"}}},
                                      {"strength", {{"depth", 3}}}})

@@ -17,6 +17,7 @@
 #include "mneme/match/tournament.h"
 #include "mneme/pgn/pgn_reader.h"
 #include "mneme/pgn/pgn_writer.h"
+#include "mneme/search/reported_score.h"
 #include "test_data.h"
 
 namespace mneme {
@@ -150,6 +151,28 @@ TEST(MatchGame, MnemeMatesARandomMoverAndThePgnReadsBack) {
     EXPECT_NE(read.mainline.moves.front().comment.find("/3 "), std::string::npos)
         << read.mainline.moves.front().comment;
     EXPECT_NE(read.mainline.moves.back().comment.find("White mates"), std::string::npos);
+}
+
+// The in-process player reports what mneme's binary reports over UCI: normalised centipawns,
+// so that adjudication thresholds mean the same for both.
+TEST(MatchGame, InProcessMnemeReportsNormalisedScores) {
+    MnemePlayer mneme(spec({"proto=mneme", "depth=5"}));
+    std::string error;
+    ASSERT_TRUE(mneme.start(error)) << error;
+    MoveRequest request;
+    request.start = request.position =
+        Position::from_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/R1BQKBNR b KQkq - 0 1");
+    request.time_control.depth = 5;
+    mneme.new_game(request.start, false);
+    MoveReply reply = mneme.play(request);
+    ASSERT_TRUE(reply.has_score);
+
+    Searcher searcher;
+    SearchLimits limits;
+    limits.depth = 5;
+    SearchResult result = searcher.search(request.position, limits);
+    WinRateParameters scale = CLASSIC_WIN_RATE_MODEL.at(request.position);
+    EXPECT_EQ(reply.score, reported_score(result.score, scale)) << "internal " << result.score;
 }
 
 TEST(MatchGame, ResultFunctionGivesFractionalPoints) {

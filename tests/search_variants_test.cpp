@@ -123,7 +123,8 @@ TEST(SearchVariants, SkillLevelZeroStillPlaysLegalMoves) {
 }
 
 TEST(SearchVariants, UciMultiPvPrintsEachLine) {
-    std::string out = run_uci("uci\nsetoption name MultiPV value 3\nposition startpos\ngo depth 4\n");
+    std::string out =
+        run_uci("uci\ndebug on\nsetoption name MultiPV value 3\nposition startpos\ngo depth 4\n");
     EXPECT_NE(out.find("info depth 4 seldepth"), std::string::npos);
     EXPECT_NE(out.find(" multipv 3 "), std::string::npos) << out;
     EXPECT_NE(out.find("info string cutoffs"), std::string::npos) << out;

@@ -225,6 +225,25 @@ TEST(Xboard, PondersAndPlaysAtOnceOnTheExpectedReply) {
     protocol.end_of_input();
 }
 
+// The thinking output's score is the normalised one UCI reports for the same search.
+TEST(Xboard, PostsNormalisedScores) {
+    const std::string fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/R1BQKBNR b KQkq - 0 1";
+    Session session;
+    session.send("new\nforce\nsetboard " + fen + "\npost\nsd 6\ngo");
+    session.wait();
+    std::istringstream posted(last_line_after(session.output(), "6 "));
+    int score = 0;
+    ASSERT_TRUE(posted >> score) << session.output();
+
+    std::istringstream in("uci\nposition fen " + fen + "\ngo depth 6\n");
+    std::ostringstream out;
+    run_engine(in, out);
+    std::string info = last_line_after(out.str(), "info depth 6 ");
+    std::size_t at = info.find(" score cp ");
+    ASSERT_NE(at, std::string::npos) << out.str();
+    EXPECT_EQ(score, std::stoi(info.substr(at + 10))) << session.output() << out.str();
+}
+
 TEST(Xboard, DrawOffers) {
     Session dead_draw;
     dead_draw.send("new\nforce\nsetboard 8/8/4k3/8/8/4K3/8/8 w - - 0 1\ndraw");

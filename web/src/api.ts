@@ -127,7 +127,7 @@ export interface Decision {
   similarity?: number;
   retrieved?: number;
   verified?: boolean;
-  score_cp?: number | null;
+  score?: Score | null;
   used_case?: CaseView | null;
   cases?: CaseView[];
   trace?: string[];

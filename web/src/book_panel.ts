@@ -3,7 +3,7 @@
 // why a book or the CBR player chose the move that led here (the case it used, its similarity).
 import { Chessground } from '@lichess-org/chessground';
 import type { Api } from '@lichess-org/chessground/api';
-import { call, type BookTable, type Catalogue, type CaseView, type Decision, type GameState } from './api';
+import { call, formatScore, type BookTable, type Catalogue, type CaseView, type Decision, type GameState } from './api';
 
 const byId = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
 
@@ -123,7 +123,7 @@ export class DecisionPanel {
     title.textContent = decision.fallback
       ? `${label} by the CBR player (${decision.case_base}): no case of this colour, a random move.`
       : `${label} by the CBR player (${decision.case_base}): ${decision.retrieved} case(s) retrieved, best similarity ${decision.similarity}/256` +
-        (decision.verified ? `, verified by search at ${decision.score_cp} cp.` : '.');
+        (decision.verified ? `, verified by search at ${formatScore(decision.score)}.` : '.');
     box.append(title);
     if (decision.used_case) {
       const used = document.createElement('p');

@@ -85,6 +85,9 @@ class App {
     events.addEventListener('thinking', (event) => {
       this.engineReport = data(event);
       this.drawStatus();
+      // The engine searches the game's last position: the bar follows it while it thinks.
+      if (this.state && this.viewPly === this.state.moves.length && !byId<HTMLInputElement>('analysis-on').checked)
+        drawEvaluationBar(byId('eval-fill'), this.engineReport?.score);
     });
     events.addEventListener('analysis', (event) => {
       const { ply, line } = data(event);

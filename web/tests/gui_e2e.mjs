@@ -189,6 +189,25 @@ await step('take back removes mneme reply and the move before it', async () => {
   await waitForMoves(0);
 });
 
+await step('scores read from White\'s side everywhere: White a knight down is minus in the move list, status bar, bar and graph', async () => {
+  await page.click('#tabs button[data-tab="play"]');
+  await page.locator('#depth').fill('3');
+  await setUpFromFen('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/R1BQKBNR w KQkq - 0 1', 'human', 'engine');
+  await clickMove('e2e4');
+  await waitForMoves(2);
+  const comment = await page.locator('#moves .comment').last().textContent();
+  expect(/^-\d+\.\d\d\/\d+ /.test(comment), `mneme's move (Black) is commented '${comment}'`);
+  await page.waitForFunction(() => /· mneme ·|^mneme ·/.test(document.querySelector('#status-bar').textContent));
+  const status = await page.textContent('#status-bar');
+  const shown = status.match(/ · ([+-]\d+\.\d\d|#-?\d+) · /);
+  expect(shown && shown[1].startsWith('-'), `the status bar reads '${status}'`);
+  expect(comment.startsWith(shown[1]), `move list '${comment}' and status bar '${shown[1]}' disagree`);
+  const fill = await page.evaluate(() => parseFloat(document.querySelector('#eval-fill').style.height));
+  expect(fill < 50, `the evaluation bar gives White ${fill}% after the engine's move`);
+  const evaluations = await page.evaluate(async () => (await (await fetch('/api/state')).json()).evaluations);
+  expect(evaluations[1]?.cp < 0 && evaluations[2]?.cp < 0, `the graph's scores are ${JSON.stringify(evaluations)}`);
+});
+
 await step('a pawn promotes through the promotion dialog', async () => {
   await setUpFromFen('4k3/P7/8/8/8/8/8/4K3 w - - 0 1', 'human', 'human');
   await clickMove('a7a8');

@@ -50,7 +50,8 @@ struct CbrDecision {
     int similarity = 0;         // of the most similar case
     std::size_t retrieved = 0;  // cases retrieved
     bool verified = false;      // the hybrid's search judged the move
-    Value score = 0;            // the hybrid's search score of the move (when verify_depth)
+    Value score = 0;            // the hybrid's search score of the move (when verify_depth),
+                                // in the search's units
     // The case whose move was adapted (RANDOM_CASE) or the nearest one (VOTE, PENALISE), and
     // the first few retrieved cases, most similar first (empty on a fallback).
     std::optional<RetrievedCase> used_case;
@@ -68,6 +69,8 @@ public:
     void seed(std::uint64_t seed) { random_.seed(seed); }
     const CbrSettings& settings() const { return settings_; }
     const CaseBase& base() const { return *base_; }
+    // How the verifying search's scores translate into winning chances (for reporting them).
+    const WinRateModel& win_rate_model() const { return searcher_->evaluator().win_rate_model(); }
 
     // The move for `pos` (with its history, for repetition avoidance). With `trace`, the
     // decision's trace lines say which cases were used and how the move was adapted.

@@ -10,6 +10,7 @@
 #include <string>
 
 #include "mneme/core/position.h"
+#include "mneme/eval/win_rate_model.h"
 
 namespace mneme {
 
@@ -28,6 +29,8 @@ public:
     // A fresh evaluator of the same kind and knowledge, for another search thread.
     virtual std::unique_ptr<Evaluator> clone() const = 0;
     virtual std::string name() const = 0;
+    // How its scores translate into winning chances, for the scores the engine reports.
+    virtual const WinRateModel& win_rate_model() const { return CLASSIC_WIN_RATE_MODEL; }
 };
 
 struct EvalParams;

@@ -224,6 +224,7 @@ PlayerDecision ComputerPlayer::case_move(const Position& pos) {
     Json cases = Json::array();
     for (const RetrievedCase& r : cbr.nearest) cases.push_back(case_json(agent_->base(), r));
     Json used = cbr.used_case ? case_json(agent_->base(), *cbr.used_case) : Json();
+    Json score = cbr.verified ? score_json(cbr.score, pos, agent_->win_rate_model()) : Json();
     if (cbr.fallback) {
         decision.comment = "CBR: no case for this colour, a random move";
     } else {
@@ -232,7 +233,7 @@ PlayerDecision ComputerPlayer::case_move(const Position& pos) {
         if (cbr.used_case)
             decision.comment += ", game " + std::to_string(used["game"].get<std::uint32_t>()) + " ply " +
                                 std::to_string(used["ply"].get<int>());
-        if (cbr.verified) decision.comment += ", verified " + std::to_string(cbr.score) + " cp";
+        if (cbr.verified) decision.comment += ", verified " + score_text(score);
     }
     decision.details = {
         {"kind", "cbr"},
@@ -242,7 +243,7 @@ PlayerDecision ComputerPlayer::case_move(const Position& pos) {
         {"similarity", cbr.similarity},
         {"retrieved", cbr.retrieved},
         {"verified", cbr.verified},
-        {"score_cp", cbr.verified ? Json(cbr.score) : Json()},
+        {"score", score},  // White's view, as score_json
         {"used_case", used},
         {"cases", cases},
         {"trace", cbr.trace},

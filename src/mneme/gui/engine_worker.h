@@ -43,6 +43,8 @@ public:
     void cancel();
     // Forgets the table and the move-ordering statistics before the next job (a new game).
     void clear_before_next_job();
+    // How the searches' scores translate into winning chances; the evaluation never changes.
+    const WinRateModel& win_rate_model() const { return searcher_.evaluator().win_rate_model(); }
 
 private:
     void run();

@@ -34,16 +34,6 @@ std::string today() {
     return date;
 }
 
-std::string format_score(Value score) {
-    if (is_mate_score(score)) {
-        int moves = mate_in_moves(score);
-        return (moves > 0 ? "+M" : "-M") + std::to_string(std::abs(moves));
-    }
-    char text[32];
-    std::snprintf(text, sizeof text, "%+.2f", score / 100.0);
-    return text;
-}
-
 // A checkmated or stalemated position has no search score; the graph still needs a point.
 Json terminal_evaluation(const Position& pos) {
     if (!pos.in_check()) return {{"cp", 0}};
@@ -728,7 +718,7 @@ void GameSession::start_job(JobKind kind, int ply, const Position& position, Sea
 void GameSession::report_search(std::uint64_t generation, JobKind kind, int ply,
                                 const Position& root, const SearchInfo& info) {
     if (generation != generation_ || info.current_move) return;
-    Json report = search_info_json(info, root);
+    Json report = search_info_json(info, root, worker_->win_rate_model());
     if (kind == JobKind::ENGINE_MOVE) {
         std::lock_guard lock(mutex_);
         if (generation != generation_) return;
@@ -759,11 +749,19 @@ void GameSession::finish_job(std::uint64_t generation, JobKind kind, const Posit
                     break;
                 }
                 engine_score_ = result.score;
-                evaluations_[std::size_t(ply_count())] = score_json(result.score, side_to_move());
+                Json score = score_json(result.score, root, worker_->win_rate_model());
+                evaluations_[std::size_t(ply_count())] = score;
                 char seconds[32];
                 std::snprintf(seconds, sizeof seconds, "%.1fs", result.time_ms / 1000.0);
-                apply_move(chosen, format_score(result.score) + "/" + std::to_string(result.depth) +
-                                       " " + seconds);
+                // From White's view, as everywhere in the browser.
+                apply_move(chosen,
+                           score_text(score) + "/" + std::to_string(result.depth) + " " + seconds);
+                // The position after the engine's best move has the score of the one before it,
+                // so the evaluation bar follows the game without waiting for the next search (a
+                // weaker move chosen by the strength setting has no score of its own).
+                if (!over() && chosen == result.best) evaluations_.back() = score;
+                else if (!current_.has_legal_moves())
+                    evaluations_.back() = terminal_evaluation(current_);
             }
             changed();
             replan();
@@ -774,7 +772,7 @@ void GameSession::finish_job(std::uint64_t generation, JobKind kind, const Posit
             if (chosen) {
                 hint_ = {{"uci", move_to_uci(root, chosen)},
                          {"san", move_to_san(root, chosen)},
-                         {"score", score_json(result.score, root.side_to_move())},
+                         {"score", score_json(result.score, root, worker_->win_rate_model())},
                          {"depth", result.depth}};
                 events_.publish("hint", to_text(hint_));
             }
@@ -782,7 +780,8 @@ void GameSession::finish_job(std::uint64_t generation, JobKind kind, const Posit
             break;
         case JobKind::GRAPH:
             if (graph_next_ply_ >= 0 && graph_next_ply_ <= ply_count()) {
-                evaluations_[std::size_t(graph_next_ply_)] = score_json(result.score, root.side_to_move());
+                evaluations_[std::size_t(graph_next_ply_)] =
+                    score_json(result.score, root, worker_->win_rate_model());
                 events_.publish("evaluation",
                                 to_text(Json{{"ply", graph_next_ply_}, {"score", evaluations_[graph_next_ply_]}}));
                 ++graph_next_ply_;

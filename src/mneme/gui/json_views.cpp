@@ -1,10 +1,12 @@
 #include "mneme/gui/json_views.h"
 
 #include <algorithm>
+#include <cstdio>
 
 #include "mneme/core/movegen.h"
 #include "mneme/notation/san.h"
 #include "mneme/notation/uci_move.h"
+#include "mneme/search/reported_score.h"
 
 namespace mneme::gui {
 
@@ -12,10 +14,18 @@ std::string to_text(const Json& value) {
     return value.dump(-1, ' ', false, Json::error_handler_t::replace);
 }
 
-Json score_json(Value score, Color side_to_move) {
-    if (side_to_move == BLACK) score = -score;
+Json score_json(Value score, const Position& root, const WinRateModel& model) {
+    score = reported_score(score, model.at(root));
+    if (root.side_to_move() == BLACK) score = -score;
     if (is_mate_score(score)) return {{"mate", mate_in_moves(score)}};
     return {{"cp", score}};
+}
+
+std::string score_text(const Json& score) {
+    char text[32];
+    if (score.contains("mate")) std::snprintf(text, sizeof text, "#%d", score["mate"].get<int>());
+    else std::snprintf(text, sizeof text, "%+.2f", score.value("cp", 0) / 100.0);
+    return text;
 }
 
 Json destinations_json(const Position& pos) {
@@ -138,12 +148,12 @@ std::string variation_text(const Position& before, const PgnLine& variation) {
     return text;
 }
 
-Json search_info_json(const SearchInfo& info, const Position& root) {
+Json search_info_json(const SearchInfo& info, const Position& root, const WinRateModel& model) {
     return {
         {"depth", info.depth},
         {"seldepth", info.seldepth},
         {"multipv", info.multipv},
-        {"score", score_json(info.score, root.side_to_move())},
+        {"score", score_json(info.score, root, model)},
         {"bound", info.bound == Bound::LOWER ? "lower" : info.bound == Bound::UPPER ? "upper" : "exact"},
         {"pv", line_text(root, info.pv)},
         {"pv_uci", info.pv.empty() ? "" : move_to_uci(root, info.pv.front())},

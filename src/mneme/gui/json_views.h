@@ -7,6 +7,7 @@
 
 #include "mneme/core/position.h"
 #include "mneme/pgn/pgn_game.h"
+#include "mneme/eval/win_rate_model.h"
 #include "mneme/search/search.h"
 
 namespace mneme::gui {
@@ -17,8 +18,13 @@ using Json = nlohmann::json;
 // of failing the request.
 std::string to_text(const Json& value);
 
-// A score from White's view: {"cp": 35} or {"mate": -3} (negative: Black mates).
-Json score_json(Value score_for_side_to_move, Color side_to_move);
+// A search score of `root` as the browser shows it, from White's view and in centipawns
+// normalised by the evaluation's model at root's material (100: White wins half its games):
+// {"cp": 35} or {"mate": -3} (negative: Black mates).
+Json score_json(Value score_for_side_to_move, const Position& root, const WinRateModel& model);
+
+// "+1.51" or "#-3": a score_json() value as text, as the browser's formatScore writes it.
+std::string score_text(const Json& score);
 
 // Legal destinations by origin square, as chessground wants them: {"e2": ["e3", "e4"], ...}.
 // Castling is offered both as the king's two-square step and as the king onto its rook.
@@ -33,7 +39,7 @@ std::string line_text(const Position& pos, const std::vector<Move>& moves);
 // A PGN variation with its comments and nested variations, as text in SAN.
 std::string variation_text(const Position& before, const PgnLine& line);
 
-// One search report: depth, score (White's view), principal variation in SAN, nodes, speed.
-Json search_info_json(const SearchInfo& info, const Position& root);
+// One search report: depth, score (as score_json), principal variation in SAN, nodes, speed.
+Json search_info_json(const SearchInfo& info, const Position& root, const WinRateModel& model);
 
 }  // namespace mneme::gui

@@ -2,6 +2,7 @@
 
 #include <chrono>
 
+#include "mneme/search/reported_score.h"
 #include "mneme/util/text.h"
 
 namespace mneme {
@@ -50,7 +51,7 @@ MoveReply CbrPlayer::play(const MoveRequest& request) {
     reply.move = decision.move;
     if (decision.verified) {
         reply.has_score = true;
-        reply.score = decision.score;
+        reply.score = reported_score(decision.score, agent_->win_rate_model().at(request.position));
         reply.depth = agent_->settings().verify_depth;
     }
     reply.elapsed_ms = std::chrono::duration_cast<std::chrono::milliseconds>(

@@ -9,6 +9,7 @@
 
 #include "mneme/book/book_learning.h"
 #include "mneme/core/movegen.h"
+#include "mneme/search/reported_score.h"
 #include "mneme/search/static_exchange.h"
 #include "mneme/util/text.h"
 
@@ -252,7 +253,10 @@ MoveReply MnemePlayer::play(const MoveRequest& request) {
     reply.move = result.best;
     if (skill_.limits_strength() && !result.lines.empty()) reply.move = skill_.choose(result.lines);
     reply.has_score = result.depth > 0;
-    reply.score = result.score;
+    // As an engine process would report it over UCI, so that adjudication thresholds mean the
+    // same for both.
+    reply.score =
+        reported_score(result.score, searcher_->evaluator().win_rate_model().at(request.position));
     reply.depth = result.depth;
     reply.seldepth = result.seldepth;
     reply.nodes = result.nodes;

@@ -23,6 +23,7 @@ public:
     int evaluate(const Position& pos) override;
     std::unique_ptr<Evaluator> clone() const override { return std::make_unique<NnueEvaluator>(net_); }
     std::string name() const override { return "nnue"; }
+    const WinRateModel& win_rate_model() const override { return NNUE_WIN_RATE_MODEL; }
 
     const QuantisedNetwork& network() const { return *net_; }
 

@@ -13,6 +13,7 @@
 #include "mneme/nnue/nnue_evaluator.h"
 #include "mneme/notation/uci_move.h"
 #include "mneme/protocol/engine_protocol.h"
+#include "mneme/search/reported_score.h"
 #include "mneme/util/text.h"
 
 namespace mneme {
@@ -56,7 +57,14 @@ std::pair<std::string, std::string> option_name_and_value(const std::vector<std:
     return {lower_case(name), value};
 }
 
-std::string info_line(const SearchInfo& info, bool chess960) {
+// How scores are shown: normalised by the evaluation's win-rate model at the root's material,
+// with win/draw/loss chances when UCI_ShowWDL is on.
+struct ScoreDisplay {
+    WinRateParameters model;
+    bool show_wdl = false;
+};
+
+std::string info_line(const SearchInfo& info, bool chess960, const ScoreDisplay& display) {
     std::ostringstream line;
     if (info.current_move) {
         line << "info depth " << info.depth << " currmove "
@@ -67,9 +75,13 @@ std::string info_line(const SearchInfo& info, bool chess960) {
     line << "info depth " << info.depth << " seldepth " << info.seldepth << " multipv "
          << info.multipv;
     if (info.score != VALUE_NONE && info.score != -VALUE_INFINITE) {
-        line << " score " << uci_score(info.score);
+        line << " score " << uci_score(info.score, display.model);
         if (info.bound == Bound::LOWER) line << " lowerbound";
         if (info.bound == Bound::UPPER) line << " upperbound";
+        if (display.show_wdl) {
+            WinDrawLoss chances = win_draw_loss(info.score, display.model);
+            line << " wdl " << chances.win << ' ' << chances.draw << ' ' << chances.loss;
+        }
     }
     line << " nodes " << info.nodes << " nps " << info.nps << " hashfull " << info.hashfull
          << " time " << info.time_ms;
@@ -94,9 +106,9 @@ std::string statistics_line(const SearchResult& result) {
 
 }  // namespace
 
-std::string uci_score(Value v) {
-    if (is_mate_score(v)) return "mate " + std::to_string(mate_in_moves(v));
-    return "cp " + std::to_string(v);
+std::string uci_score(Value internal, const WinRateParameters& model) {
+    if (is_mate_score(internal)) return "mate " + std::to_string(mate_in_moves(internal));
+    return "cp " + std::to_string(reported_score(internal, model));
 }
 
 UciProtocol::UciProtocol(std::ostream& out) : out_(out), eval_name_(nnue::default_evaluation_name()) {
@@ -135,8 +147,11 @@ bool UciProtocol::handle(const std::string& line) {
     else if (command == "isready") out_.line("readyok");
     else if (command == "stop") thread_.stop();
     else if (command == "ponderhit") thread_.ponderhit();
-    else if (command == "debug" || command == "register") {
-        // Accepted and ignored: there is no debug mode and nothing to register.
+    else if (command == "debug") {
+        // Debug mode adds the search's counters after each search.
+        debug_ = words.size() < 2 || lower_case(words[1]) != "off";
+    } else if (command == "register") {
+        // Accepted and ignored: there is nothing to register.
     } else if (command == "ucinewgame") {
         thread_.stop_and_wait();
         searcher_.clear();
@@ -152,12 +167,17 @@ bool UciProtocol::handle(const std::string& line) {
     } else if (command == "eval") {
         std::istringstream report(evaluation_report(pos_));
         for (std::string row; std::getline(report, row);) out_.line(row);
+        // The evaluator is replaced only between searches: no need to wait for one.
+        int internal = evaluate(pos_);
         if (eval_name_ == "nnue") {
-            // The network is read-only and replaced only between searches: no need to wait.
+            // The network is read-only.
             const auto& net = static_cast<const nnue::NnueEvaluator&>(searcher_.evaluator()).network();
-            out_.line("network " + std::to_string(nnue::evaluate_position(net, pos_)) +
-                      " (side to move)");
+            internal = nnue::evaluate_position(net, pos_);
+            out_.line("network " + std::to_string(internal) + " (side to move)");
         }
+        WinRateParameters scale = searcher_.evaluator().win_rate_model().at(pos_);
+        out_.line("reported " + uci_score(internal, scale) +
+                  " (side to move; cp 100 = half the games won)");
     } else if (command == "perft") {
         perft(words);
     } else {
@@ -202,6 +222,7 @@ void UciProtocol::identify() {
     out_.line("option name Ponder type check default false");
     out_.line("option name Move Overhead type spin default 10 min 0 max 5000");
     out_.line("option name UCI_Chess960 type check default false");
+    out_.line("option name UCI_ShowWDL type check default false");
     out_.line("option name OwnBook type check default false");
     out_.line("option name BookFile type string default <empty>");
     std::string names = book_policy_names(' ');
@@ -271,6 +292,8 @@ void UciProtocol::set_option(const Words& words) {
         std::string error;
         Position reread;
         if (reread.set_fen(pos_.fen(), chess960_, &error)) pos_ = reread;
+    } else if (name == "uci_showwdl") {
+        show_wdl_ = lower_case(value) == "true";
     } else if (name == "multipv") {
         if (!number || *number < 1) return info_string("MultiPV needs a number, got '" + value + "'");
         multi_pv_ = int(std::min<std::int64_t>(*number, 256));
@@ -418,11 +441,15 @@ void UciProtocol::go(const Words& words) {
     searcher_.set_ordering_hint(book_.ordering_hint());
 
     bool chess960 = chess960_;
+    bool debug = debug_;
+    ScoreDisplay display{searcher_.evaluator().win_rate_model().at(pos_), show_wdl_};
     thread_.start(
         pos_, limits,
-        [this, chess960](const SearchInfo& info) { out_.line(info_line(info, chess960)); },
-        [this, chess960](const SearchResult& result) {
-            out_.line(statistics_line(result));
+        [this, chess960, display](const SearchInfo& info) {
+            out_.line(info_line(info, chess960, display));
+        },
+        [this, chess960, debug](const SearchResult& result) {
+            if (debug) out_.line(statistics_line(result));
             Move best = result.best;
             Move ponder = result.ponder;
             if (skill_.limits_strength() && !result.lines.empty()) {

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "mneme/book/engine_book.h"
+#include "mneme/eval/win_rate_model.h"
 #include "mneme/protocol/line_output.h"
 #include "mneme/search/search_thread.h"
 #include "mneme/search/skill.h"
@@ -43,6 +44,8 @@ private:
     std::int64_t move_overhead_ms_ = 10;
     bool search_unlimited_ = false;  // the running search ends only on "stop"
     int multi_pv_ = 1;
+    bool show_wdl_ = false;  // UCI_ShowWDL: win/draw/loss per mille on info lines
+    bool debug_ = false;     // "debug on": the search's counters after each search
     Value contempt_ = 0;
     SearchMargins margins_;
     SearchOptions refinements_;  // only the SEARCH_REFINEMENT_OPTIONS switches are used
@@ -55,7 +58,8 @@ private:
     std::string eval_file_;  // empty: the built-in network
 };
 
-// "cp 25" or "mate -3": a score as UCI writes it.
-std::string uci_score(Value v);
+// "cp 25" or "mate -3": a search score as UCI reports it, in centipawns normalised by the
+// evaluation's model at the root's material (cp 100: the side to move wins half its games).
+std::string uci_score(Value internal, const WinRateParameters& model);
 
 }  // namespace mneme

@@ -10,15 +10,17 @@
 #include "mneme/notation/uci_move.h"
 #include "mneme/nnue/builtin_network.h"
 #include "mneme/protocol/engine_protocol.h"
+#include "mneme/search/reported_score.h"
 #include "mneme/util/text.h"
 
 namespace mneme {
 
 namespace {
 
-// XBoard shows mates as 100000 + moves to mate (negative when being mated).
-int xboard_score(Value v) {
-    if (!is_mate_score(v)) return v;
+// XBoard shows mates as 100000 + moves to mate (negative when being mated), other scores in
+// centipawns normalised by the evaluation's model.
+int xboard_score(Value v, const WinRateParameters& model) {
+    if (!is_mate_score(v)) return reported_score(v, model);
     int moves = mate_in_moves(v);
     return moves > 0 ? 100000 + moves : -100000 + moves;
 }
@@ -652,8 +654,9 @@ void XboardProtocol::think_if_engine_to_move() {
         discard_move_ = false;
         ponder_after_move_ = ponder_;
     }
+    WinRateParameters scale = searcher_.evaluator().win_rate_model().at(pos_);
     thread_.start(
-        pos_, limits, [this](const SearchInfo& info) { on_iteration(info); },
+        pos_, limits, [this, scale](const SearchInfo& info) { on_iteration(info, scale); },
         [this](const SearchResult& result) { on_search_done(result); });
 }
 
@@ -670,12 +673,13 @@ void XboardProtocol::start_analysis() {
     }
     SearchLimits limits;
     limits.infinite = true;
+    WinRateParameters scale = searcher_.evaluator().win_rate_model().at(pos_);
     thread_.start(
-        pos_, limits, [this](const SearchInfo& info) { on_iteration(info); },
+        pos_, limits, [this, scale](const SearchInfo& info) { on_iteration(info, scale); },
         [this](const SearchResult& result) { on_search_done(result); });
 }
 
-void XboardProtocol::on_iteration(const SearchInfo& info) {
+void XboardProtocol::on_iteration(const SearchInfo& info, const WinRateParameters& scale) {
     bool analysing;
     {
         std::lock_guard lock(mutex_);
@@ -685,8 +689,8 @@ void XboardProtocol::on_iteration(const SearchInfo& info) {
     if (!post_ && !analysing) return;
     // "DEPTH SCORE TIME NODES PV", time in centiseconds.
     std::ostringstream line;
-    line << info.depth << ' ' << xboard_score(info.score) << ' ' << info.time_ms / 10 << ' '
-         << info.nodes;
+    int score = xboard_score(info.score, scale);
+    line << info.depth << ' ' << score << ' ' << info.time_ms / 10 << ' ' << info.nodes;
     for (Move m : info.pv) line << ' ' << move_to_uci(m, chess960_);
     out_.line(line.str());
 }
@@ -718,8 +722,10 @@ void XboardProtocol::on_search_done(SearchResult result) {
             pending_pongs_.clear();
             if (!ponder) return;
         }
-        result = searcher_.search(ponder_pos, ponder_limits,
-                                  [this](const SearchInfo& info) { on_iteration(info); });
+        WinRateParameters scale = searcher_.evaluator().win_rate_model().at(ponder_pos);
+        result = searcher_.search(
+            ponder_pos, ponder_limits,
+            [this, scale](const SearchInfo& info) { on_iteration(info, scale); });
     }
 }
 

@@ -70,7 +70,8 @@ private:
     // Prints the result when the game has ended; true if it has.
     bool report_game_end();
     SearchLimits limits_for_engine() const;
-    void on_iteration(const SearchInfo& info);
+    // `scale`: the win-rate model at the searched position, for the reported score.
+    void on_iteration(const SearchInfo& info, const WinRateParameters& scale);
     void on_search_done(SearchResult result);
     // After the engine's move (mutex held): starts pondering on the expected reply if asked
     // to, filling in what to search; false if there is nothing to ponder.

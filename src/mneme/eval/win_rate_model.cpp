@@ -1,0 +1,55 @@
+#include "mneme/eval/win_rate_model.h"
+
+#include <cmath>
+
+namespace mneme {
+
+double WinRateParameters::win_probability(double score) const {
+    return 1.0 / (1.0 + std::exp((a - score) / b));
+}
+
+int WinRateParameters::to_centipawns(int score) const {
+    return int(std::lround(100.0 * score / a));
+}
+
+int win_rate_material(const Position& pos) {
+    return popcount(pos.pieces(PAWN)) + 3 * popcount(pos.pieces(KNIGHT, BISHOP)) +
+           5 * popcount(pos.pieces(ROOK)) + 9 * popcount(pos.pieces(QUEEN));
+}
+
+WinRateParameters WinRateModel::at_material(int material) const {
+    if (material <= knots.front().material) return {knots.front().a, knots.front().b};
+    for (std::size_t i = 1; i < knots.size(); ++i) {
+        const Knot& low = knots[i - 1];
+        const Knot& high = knots[i];
+        if (material > high.material) continue;
+        double t = (material - low.material) / (high.material - low.material);
+        return {low.a + t * (high.a - low.a), low.b + t * (high.b - low.b)};
+    }
+    return {knots.back().a, knots.back().b};
+}
+
+// Knots {material, a, b} as `mneme learn wdl-fit` prints them (see docs/engine.md#scores). The
+// data are the positions of mneme's own self-play at 4,000 nodes a move (`mneme learn datagen`).
+
+// mneme learn wdl-fit selfplay-s1.mdata: the classic evaluation's first 2,300 games of
+// `mneme learn datagen --games 200000 --nodes 4000 --seed 1`, 123,593 positions with material
+// 17 up.
+const WinRateModel CLASSIC_WIN_RATE_MODEL{{{21.1, 233.9, 160.8},
+                                           {31.3, 165.4, 160.2},
+                                           {41.4, 130.6, 146.1},
+                                           {51.6, 105.4, 164.5},
+                                           {61.8, 70.5, 151.6},
+                                           {72.8, 53.0, 146.9}}};
+
+// mneme learn wdl-fit selfplay-v1.mdata: network v1's first 2,003 games of `mneme learn datagen
+// --games 400000 --nodes 4000 --seed 3 --eval nnue --net v1.mnet`, 107,118 positions with
+// material 17 up.
+const WinRateModel NNUE_WIN_RATE_MODEL{{{21.0, 331.9, 180.9},
+                                        {31.2, 222.2, 178.0},
+                                        {41.6, 173.1, 180.6},
+                                        {51.7, 147.3, 193.4},
+                                        {61.7, 108.3, 171.6},
+                                        {73.1, 73.0, 154.4}}};
+
+}  // namespace mneme
