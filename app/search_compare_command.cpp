@@ -85,7 +85,15 @@ std::vector<Variant> make_variants(int depth) {
     o.see_pruning = true;
     variants.push_back({"  +see pruning", o, depth, false});
     o.late_move_reductions = true;
-    variants.push_back({"  +lmr (= engine)", o, depth, false});
+    variants.push_back({"  +lmr", o, depth, false});
+    // The modern refinements, in the order of their option table; the last row is the engine.
+    const SearchOptions engine;
+    for (const SearchRefinementOption& r : SEARCH_REFINEMENT_OPTIONS) {
+        if (r.field == &SearchOptions::time_stability) continue;  // timed searches only
+        o.*(r.field) = engine.*(r.field);
+        variants.push_back({std::string("  +") + r.name, o, depth, false});
+    }
+    variants.back().name += " (= engine)";
     return variants;
 }
 

@@ -23,9 +23,11 @@ SearchResult search_with(const Position& pos, const SearchOptions& options, int 
     return searcher.search(pos, limits);
 }
 
+// The default options with every refinement off but `field` (null: all off).
 SearchOptions with_refinement(bool SearchOptions::*field) {
     SearchOptions options;
-    options.*field = true;
+    for (const SearchRefinementOption& r : SEARCH_REFINEMENT_OPTIONS) options.*(r.field) = false;
+    if (field) options.*field = true;
     return options;
 }
 
@@ -84,7 +86,7 @@ TEST(CaptureHistory, RewardsAndPunishesEachCaptureApart) {
 TEST(SearchRefinements, EachChangesTheTreeAndKeepsTactics) {
     Position middlegame = Position::from_fen(
         "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N2N2/PP2BPPP/R2QKB1R w KQ - 0 9");
-    const std::uint64_t baseline = search_with(middlegame, SearchOptions(), 10).nodes;
+    const std::uint64_t baseline = search_with(middlegame, with_refinement(nullptr), 10).nodes;
     struct Tactic {
         const char* fen;
         const char* best;
@@ -105,9 +107,9 @@ TEST(SearchRefinements, EachChangesTheTreeAndKeepsTactics) {
             EXPECT_EQ(move_to_uci(result.best, false), t.best) << r.name << " in " << t.fen;
         }
     }
-    // All of them together as well.
+    // All of them together (the default) as well.
     SearchOptions all;
-    for (const SearchRefinementOption& r : SEARCH_REFINEMENT_OPTIONS) all.*(r.field) = true;
+    for (const SearchRefinementOption& r : SEARCH_REFINEMENT_OPTIONS) EXPECT_TRUE(all.*(r.field));
     for (const Tactic& t : tactics) {
         Position pos = Position::from_fen(t.fen);
         EXPECT_EQ(move_to_uci(search_with(pos, all, t.depth).best, false), t.best) << t.fen;

@@ -91,19 +91,19 @@ struct SearchOptions {
     bool futility = true;           // frontier futility and reverse futility pruning
     bool move_count_pruning = true; // late quiet moves of shallow nodes skipped
     bool see_pruning = true;        // shallow moves that lose material by exchange skipped
-    // The refinements of the modern search, each off until a sequential test in games kept
-    // it (docs/search-tests.md), and switchable as UCI options of the names in
-    // SEARCH_REFINEMENT_OPTIONS so that a match can measure it.
-    bool correction_history = false;   // static score corrected by what searches found for
-                                       // the same pawn structure
-    bool singular_extensions = false;  // the table move alone holds: one ply more (and
-                                       // multi-cut, negative extensions)
-    bool capture_history = false;      // captures ordered by their record as well as victim
-    bool razoring = false;             // far below alpha near the leaves: quiescence decides
-    bool probcut = false;              // a good capture beats beta by a margin at reduced
-                                       // depth: the node is cut
-    bool time_stability = false;       // time scaled by the best move's stability, its node
-                                       // share and the score's trend
+    // The refinements of the modern search, kept because a sequential test in games said so
+    // (docs/search-tests.md), and switchable as UCI options of the names in
+    // SEARCH_REFINEMENT_OPTIONS so that a match can measure each.
+    bool correction_history = true;   // static score corrected by what searches found for
+                                      // the same pawn structure
+    bool singular_extensions = true;  // the table move alone holds: one ply more (and
+                                      // multi-cut, negative extensions)
+    bool capture_history = true;      // captures ordered by their record as well as victim
+    bool razoring = true;             // far below alpha near the leaves: quiescence decides
+    bool probcut = true;              // a good capture beats beta by a margin at reduced
+                                      // depth: the node is cut
+    bool time_stability = true;       // time scaled by the best move's stability, its node
+                                      // share and the score's trend
 
     SearchMargins margins;
 
