@@ -11,17 +11,10 @@
 #include "mneme/protocol/engine_protocol.h"
 #include "mneme/search/history.h"
 #include "mneme/search/search.h"
+#include "search_test_util.h"
 
 namespace mneme {
 namespace {
-
-SearchResult search_with(const Position& pos, const SearchOptions& options, int depth) {
-    Searcher searcher(8);
-    searcher.set_options(options);
-    SearchLimits limits;
-    limits.depth = depth;
-    return searcher.search(pos, limits);
-}
 
 // The default options with every refinement off but `field` (null: all off).
 SearchOptions with_refinement(bool SearchOptions::*field) {

@@ -9,19 +9,12 @@
 #include "mneme/notation/uci_move.h"
 #include "mneme/protocol/engine_protocol.h"
 #include "mneme/search/search.h"
+#include "search_test_util.h"
 #include "mneme/search/skill.h"
 #include <sstream>
 
 namespace mneme {
 namespace {
-
-SearchResult search_with(const Position& pos, const SearchOptions& options, int depth) {
-    Searcher searcher(4);
-    searcher.set_options(options);
-    SearchLimits limits;
-    limits.depth = depth;
-    return searcher.search(pos, limits);
-}
 
 // Small enough for minimax to finish depth 3 in well under a second each.
 const char* const VARIANT_POSITIONS[] = {
