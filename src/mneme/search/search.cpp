@@ -101,59 +101,6 @@ void Searcher::set_evaluator(std::unique_ptr<Evaluator> evaluator) {
 
 Searcher::~Searcher() = default;
 
-void Searcher::set_threads(int threads) {
-    threads = std::clamp(threads, 1, MAX_THREADS);
-    helpers_.clear();
-    for (int i = 1; i < threads; ++i) {
-        // Helpers share our table and need none of their own.
-        auto helper = std::make_unique<Searcher>(1);
-        helper->table_ = &own_table_;
-        helper->helper_index_ = i;
-        helper->options_ = options_;
-        helpers_.push_back(std::move(helper));
-    }
-}
-
-void Searcher::start_helpers(const Position& pos, const SearchLimits& limits) {
-    if (helpers_.empty()) return;
-    // Helpers search until the main thread stops them; it alone watches limits and clock.
-    SearchLimits helper_limits;
-    helper_limits.depth = limits.depth;
-    helper_limits.mate = limits.mate;
-    helper_limits.search_moves = limits.search_moves;
-    own_table_.set_shared(true);
-    for (auto& helper : helpers_) {
-        helper->options_ = options_;
-        helper->options_.progress_reports = false;
-        helper->options_.multi_pv = 1;
-        helper->ordering_hint_ = ordering_hint_;
-        helper->hint_active_ = hint_active_;
-        if (helper->evaluator_generation_ != evaluator_generation_) {
-            helper->evaluator_ = evaluator_->clone();
-            helper->evaluator_generation_ = evaluator_generation_;
-        }
-        helper->prepare(false);
-        Searcher* h = helper.get();
-        helper_threads_.emplace_back([h, pos, helper_limits] { h->search(pos, helper_limits); });
-    }
-}
-
-std::uint64_t Searcher::stop_helpers() {
-    for (auto& helper : helpers_) helper->stop();
-    for (std::thread& t : helper_threads_) t.join();
-    helper_threads_.clear();
-    own_table_.set_shared(false);
-    std::uint64_t nodes = 0;
-    for (auto& helper : helpers_) nodes += helper->nodes_.load(std::memory_order_relaxed);
-    return nodes;
-}
-
-std::uint64_t Searcher::total_nodes() const {
-    std::uint64_t nodes = nodes_.load(std::memory_order_relaxed);
-    for (const auto& helper : helpers_) nodes += helper->nodes_.load(std::memory_order_relaxed);
-    return nodes;
-}
-
 void Searcher::clear() {
     own_table_.clear();
     history_.clear();
@@ -163,12 +110,6 @@ void Searcher::clear() {
     for (auto& helper : helpers_) helper->clear_statistics();
     for (auto& by_piece : counter_moves_)
         for (Move& m : by_piece) m = Move::none();
-}
-
-Move Searcher::counter_move() const {
-    Move previous = pos_.last_move();
-    if (!previous || previous == Move::null()) return Move::none();
-    return counter_moves_[pos_.piece_on(previous.to())][previous.to()];
 }
 
 void Searcher::prepare(bool pondering) {
@@ -449,80 +390,6 @@ void Searcher::update_pv(int ply, Move m) {
     pv_[ply][ply] = m;
     for (int i = ply + 1; i < pv_length_[ply + 1]; ++i) pv_[ply][i] = pv_[ply + 1][i];
     pv_length_[ply] = std::max(pv_length_[ply + 1], ply + 1);
-}
-
-void Searcher::continuation_slices(int ply, PieceToHistory* out[2]) const {
-    out[0] = out[1] = nullptr;
-    if (!options_.continuation_history) return;
-    if (ply >= 1) out[0] = move_slices_[ply - 1];
-    if (ply >= 2) out[1] = move_slices_[ply - 2];
-}
-
-int Searcher::quiet_history(int ply, Move m) const {
-    PieceToHistory* slices[2];
-    continuation_slices(ply, slices);
-    Piece piece = pos_.moved_piece(m);
-    int score = history_.get(pos_.side_to_move(), m);
-    for (const PieceToHistory* slice : slices)
-        if (slice) score += slice->get(piece, m.to());
-    return score;
-}
-
-void Searcher::update_quiet_statistics(int ply, int depth, Move best, const Move* quiets,
-                                       int count) {
-    Color us = pos_.side_to_move();
-    int bonus = ButterflyHistory::bonus_for_depth(depth);
-    if (options_.killers) killers_[ply].add(best);
-    if (options_.counter_moves) {
-        Move previous = pos_.last_move();
-        if (previous && previous != Move::null())
-            counter_moves_[pos_.piece_on(previous.to())][previous.to()] = best;
-    }
-    if (!options_.history) return;
-    PieceToHistory* slices[2];
-    continuation_slices(ply, slices);
-    auto reward = [&](Move m, int amount) {
-        history_.update(us, m, amount);
-        for (PieceToHistory* slice : slices)
-            if (slice) slice->update(pos_.moved_piece(m), m.to(), amount);
-    };
-    reward(best, bonus);
-    // The quiet moves tried before the cut-off were worse guesses.
-    for (int i = 0; i < count; ++i) reward(quiets[i], -bonus);
-}
-
-Value Searcher::corrected_eval(Value raw) const {
-    if (!options_.correction_history) return raw;
-    std::uint64_t hash = pawn_structure_hash(pos_.pieces(WHITE, PAWN), pos_.pieces(BLACK, PAWN));
-    Value corrected = raw + correction_history_->get(pos_.side_to_move(), hash);
-    // A corrected score must stay an evaluation, never reach the mate range.
-    return std::clamp(corrected, VALUE_MATED_IN_MAX_PLY + 1, VALUE_MATE_IN_MAX_PLY - 1);
-}
-
-void Searcher::update_correction_history(Value raw_eval, Value best_value, Bound bound,
-                                         int depth) {
-    if (!options_.correction_history || raw_eval == VALUE_NONE || is_mate_score(best_value))
-        return;
-    // A bound only says on which side of the search score the truth lies: it corrects the
-    // evaluation only when that side is away from the static score.
-    Value corrected = corrected_eval(raw_eval);
-    if ((bound == Bound::LOWER && best_value <= corrected) ||
-        (bound == Bound::UPPER && best_value >= corrected))
-        return;
-    std::uint64_t hash = pawn_structure_hash(pos_.pieces(WHITE, PAWN), pos_.pieces(BLACK, PAWN));
-    correction_history_->update(pos_.side_to_move(), hash, best_value - raw_eval, depth);
-}
-
-void Searcher::update_capture_statistics(int depth, Move best, const Move* captures, int count) {
-    if (!options_.capture_history) return;
-    int bonus = ButterflyHistory::bonus_for_depth(depth);
-    auto reward = [&](Move m, int amount) {
-        PieceType victim = m.kind() == EN_PASSANT ? PAWN : type_of(pos_.piece_on(m.to()));
-        capture_history_->update(pos_.moved_piece(m), m.to(), victim, amount);
-    };
-    if (best && pos_.is_capture(best)) reward(best, bonus);
-    // Captures tried before the move that cut off were worse guesses, whatever it was.
-    for (int i = 0; i < count; ++i) reward(captures[i], -bonus);
 }
 
 double Searcher::time_scale() const {

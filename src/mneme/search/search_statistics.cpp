@@ -1,0 +1,89 @@
+// What the search learns from its own results while it runs: killers, counter moves, the quiet
+// and capture histories, and the correction history of the static evaluation.
+#include <algorithm>
+
+#include "mneme/search/search.h"
+
+namespace mneme {
+
+Move Searcher::counter_move() const {
+    Move previous = pos_.last_move();
+    if (!previous || previous == Move::null()) return Move::none();
+    return counter_moves_[pos_.piece_on(previous.to())][previous.to()];
+}
+
+void Searcher::continuation_slices(int ply, PieceToHistory* out[2]) const {
+    out[0] = out[1] = nullptr;
+    if (!options_.continuation_history) return;
+    if (ply >= 1) out[0] = move_slices_[ply - 1];
+    if (ply >= 2) out[1] = move_slices_[ply - 2];
+}
+
+int Searcher::quiet_history(int ply, Move m) const {
+    PieceToHistory* slices[2];
+    continuation_slices(ply, slices);
+    Piece piece = pos_.moved_piece(m);
+    int score = history_.get(pos_.side_to_move(), m);
+    for (const PieceToHistory* slice : slices)
+        if (slice) score += slice->get(piece, m.to());
+    return score;
+}
+
+void Searcher::update_quiet_statistics(int ply, int depth, Move best, const Move* quiets,
+                                       int count) {
+    Color us = pos_.side_to_move();
+    int bonus = ButterflyHistory::bonus_for_depth(depth);
+    if (options_.killers) killers_[ply].add(best);
+    if (options_.counter_moves) {
+        Move previous = pos_.last_move();
+        if (previous && previous != Move::null())
+            counter_moves_[pos_.piece_on(previous.to())][previous.to()] = best;
+    }
+    if (!options_.history) return;
+    PieceToHistory* slices[2];
+    continuation_slices(ply, slices);
+    auto reward = [&](Move m, int amount) {
+        history_.update(us, m, amount);
+        for (PieceToHistory* slice : slices)
+            if (slice) slice->update(pos_.moved_piece(m), m.to(), amount);
+    };
+    reward(best, bonus);
+    // The quiet moves tried before the cut-off were worse guesses.
+    for (int i = 0; i < count; ++i) reward(quiets[i], -bonus);
+}
+
+Value Searcher::corrected_eval(Value raw) const {
+    if (!options_.correction_history) return raw;
+    std::uint64_t hash = pawn_structure_hash(pos_.pieces(WHITE, PAWN), pos_.pieces(BLACK, PAWN));
+    Value corrected = raw + correction_history_->get(pos_.side_to_move(), hash);
+    // A corrected score must stay an evaluation, never reach the mate range.
+    return std::clamp(corrected, VALUE_MATED_IN_MAX_PLY + 1, VALUE_MATE_IN_MAX_PLY - 1);
+}
+
+void Searcher::update_correction_history(Value raw_eval, Value best_value, Bound bound,
+                                         int depth) {
+    if (!options_.correction_history || raw_eval == VALUE_NONE || is_mate_score(best_value))
+        return;
+    // A bound only says on which side of the search score the truth lies: it corrects the
+    // evaluation only when that side is away from the static score.
+    Value corrected = corrected_eval(raw_eval);
+    if ((bound == Bound::LOWER && best_value <= corrected) ||
+        (bound == Bound::UPPER && best_value >= corrected))
+        return;
+    std::uint64_t hash = pawn_structure_hash(pos_.pieces(WHITE, PAWN), pos_.pieces(BLACK, PAWN));
+    correction_history_->update(pos_.side_to_move(), hash, best_value - raw_eval, depth);
+}
+
+void Searcher::update_capture_statistics(int depth, Move best, const Move* captures, int count) {
+    if (!options_.capture_history) return;
+    int bonus = ButterflyHistory::bonus_for_depth(depth);
+    auto reward = [&](Move m, int amount) {
+        PieceType victim = m.kind() == EN_PASSANT ? PAWN : type_of(pos_.piece_on(m.to()));
+        capture_history_->update(pos_.moved_piece(m), m.to(), victim, amount);
+    };
+    if (best && pos_.is_capture(best)) reward(best, bonus);
+    // Captures tried before the move that cut off were worse guesses, whatever it was.
+    for (int i = 0; i < count; ++i) reward(captures[i], -bonus);
+}
+
+}  // namespace mneme
