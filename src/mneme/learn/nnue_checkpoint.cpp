@@ -35,12 +35,7 @@ void save_nnue_checkpoint(const std::string& path, const NnueCheckpoint& c) {
     std::vector<std::uint8_t> out(HEADER_BYTES + 3 * count * sizeof(float), 0);
     std::memcpy(out.data(), MAGIC, 8);
     write_field<std::uint32_t>(out.data(), 8, VERSION);
-    write_field<std::uint32_t>(out.data(), 12, std::uint32_t(a.inputs));
-    write_field<std::uint32_t>(out.data(), 16, std::uint32_t(a.hidden));
-    write_field<std::uint32_t>(out.data(), 20, std::uint32_t(a.activation));
-    write_field<std::uint32_t>(out.data(), 24, std::uint32_t(a.qa));
-    write_field<std::uint32_t>(out.data(), 28, std::uint32_t(a.qb));
-    write_field<std::uint32_t>(out.data(), 32, std::uint32_t(a.scale));
+    nnue::write_architecture(out.data() + 12, a);
     write_field<std::uint32_t>(out.data(), 36, c.completed_epochs);
     write_field<std::uint64_t>(out.data(), 40, c.steps);
     write_field<std::uint64_t>(out.data(), 48, c.data_fingerprint);
@@ -74,13 +69,8 @@ NnueCheckpoint load_nnue_checkpoint(const std::string& path) {
     if (read_field<std::uint32_t>(b, 8) != VERSION)
         return fail("format version " + std::to_string(read_field<std::uint32_t>(b, 8)) +
                     ", this program reads version " + std::to_string(VERSION));
-    nnue::Architecture a;
-    a.inputs = int(read_field<std::uint32_t>(b, 12));
-    a.hidden = int(read_field<std::uint32_t>(b, 16));
-    auto activation = read_field<std::uint32_t>(b, 20);
-    a.qa = int(read_field<std::uint32_t>(b, 24));
-    a.qb = int(read_field<std::uint32_t>(b, 28));
-    a.scale = int(read_field<std::uint32_t>(b, 32));
+    std::uint32_t activation = 0;
+    nnue::Architecture a = nnue::read_architecture(b + 12, &activation);
     if (a.inputs != nnue::INPUT_COUNT || a.hidden < 1 || a.hidden > nnue::MAX_HIDDEN || activation > 1 ||
         a.qa < 1 || a.qb < 1 || a.scale < 1)
         return fail("unknown architecture in the header");

@@ -103,18 +103,33 @@ std::uint64_t QuantisedNetwork::checksum() const {
     return read_field<std::uint64_t>(bytes.data(), CHECKSUM_OFFSET);
 }
 
+void write_architecture(std::uint8_t* at, const Architecture& a) {
+    write_field<std::uint32_t>(at, 0, std::uint32_t(a.inputs));
+    write_field<std::uint32_t>(at, 4, std::uint32_t(a.hidden));
+    write_field<std::uint32_t>(at, 8, std::uint32_t(a.activation));
+    write_field<std::uint32_t>(at, 12, std::uint32_t(a.qa));
+    write_field<std::uint32_t>(at, 16, std::uint32_t(a.qb));
+    write_field<std::uint32_t>(at, 20, std::uint32_t(a.scale));
+}
+
+Architecture read_architecture(const std::uint8_t* at, std::uint32_t* activation) {
+    Architecture a;
+    a.inputs = int(read_field<std::uint32_t>(at, 0));
+    a.hidden = int(read_field<std::uint32_t>(at, 4));
+    *activation = read_field<std::uint32_t>(at, 8);
+    a.qa = int(read_field<std::uint32_t>(at, 12));
+    a.qb = int(read_field<std::uint32_t>(at, 16));
+    a.scale = int(read_field<std::uint32_t>(at, 20));
+    return a;
+}
+
 std::vector<std::uint8_t> encode_network(const QuantisedNetwork& net) {
     const Architecture& a = net.architecture;
     std::size_t description_bytes = padded_to_8(net.description.size());
     std::vector<std::uint8_t> out(HEADER_BYTES + description_bytes + parameter_bytes(a), 0);
     std::memcpy(out.data(), MAGIC, 8);
     write_field<std::uint32_t>(out.data(), 8, VERSION);
-    write_field<std::uint32_t>(out.data(), 12, std::uint32_t(a.inputs));
-    write_field<std::uint32_t>(out.data(), 16, std::uint32_t(a.hidden));
-    write_field<std::uint32_t>(out.data(), 20, std::uint32_t(a.activation));
-    write_field<std::uint32_t>(out.data(), 24, std::uint32_t(a.qa));
-    write_field<std::uint32_t>(out.data(), 28, std::uint32_t(a.qb));
-    write_field<std::uint32_t>(out.data(), 32, std::uint32_t(a.scale));
+    write_architecture(out.data() + 12, a);
     write_field<std::uint32_t>(out.data(), 36, std::uint32_t(net.description.size()));
     std::memcpy(out.data() + HEADER_BYTES, net.description.data(), net.description.size());
     std::size_t at = HEADER_BYTES + description_bytes;
@@ -149,13 +164,8 @@ QuantisedNetwork decode_network(const std::uint8_t* bytes, std::size_t size,
     if (version != VERSION)
         return fail("format version " + std::to_string(version) + ", this program reads version " +
                     std::to_string(VERSION));
-    Architecture a;
-    a.inputs = int(read_field<std::uint32_t>(bytes, 12));
-    a.hidden = int(read_field<std::uint32_t>(bytes, 16));
-    auto activation = read_field<std::uint32_t>(bytes, 20);
-    a.qa = int(read_field<std::uint32_t>(bytes, 24));
-    a.qb = int(read_field<std::uint32_t>(bytes, 28));
-    a.scale = int(read_field<std::uint32_t>(bytes, 32));
+    std::uint32_t activation = 0;
+    Architecture a = read_architecture(bytes + 12, &activation);
     if (a.inputs != INPUT_COUNT)
         return fail("architecture with " + std::to_string(a.inputs) +
                     " inputs; this program knows only " + std::to_string(INPUT_COUNT));

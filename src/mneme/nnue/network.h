@@ -31,6 +31,13 @@ struct Architecture {
     std::string describe() const;  // e.g. "(768->256)x2->1 SCReLU QA=255 QB=64 scale=400"
 };
 
+// The architecture's six fields as both file formats (.mnet networks and trainer checkpoints)
+// store them: six 32-bit words from `at` (inputs, hidden, activation, QA, QB, scale).
+void write_architecture(std::uint8_t* at, const Architecture& a);
+// The fields read back unchecked; the activation word comes raw in `activation` (the
+// architecture's own is left at its default), for the caller to check and name.
+Architecture read_architecture(const std::uint8_t* at, std::uint32_t* activation);
+
 // The largest hidden width the engine's fixed-size accumulators hold.
 constexpr int MAX_HIDDEN = 1024;
 
