@@ -8,7 +8,8 @@
 # A changed or new file makes CMake configure again, which writes the new checksums.
 set(MNEME_DEFAULTS_DIR ${PROJECT_SOURCE_DIR}/defaults)
 file(GLOB MNEME_DEFAULT_FILES CONFIGURE_DEPENDS
-     ${MNEME_DEFAULTS_DIR}/*.mbook ${MNEME_DEFAULTS_DIR}/*.mcases)
+     ${MNEME_DEFAULTS_DIR}/*.mbook ${MNEME_DEFAULTS_DIR}/*.mcases
+     ${MNEME_DEFAULTS_DIR}/lichess_openings_?.tsv)
 list(SORT MNEME_DEFAULT_FILES)
 set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${MNEME_DEFAULT_FILES})
 

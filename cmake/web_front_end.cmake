@@ -17,9 +17,10 @@ if(MNEME_NODE AND MNEME_NPM)
     DEPENDS ${MNEME_WEB_SOURCE_DIR}/package.json ${MNEME_WEB_SOURCE_DIR}/package-lock.json
     COMMENT "npm ci: the web front end's packages")
   file(GLOB MNEME_WEB_SOURCES CONFIGURE_DEPENDS
-       ${MNEME_WEB_SOURCE_DIR}/src/*.ts ${MNEME_WEB_SOURCE_DIR}/src/*.css ${MNEME_WEB_SOURCE_DIR}/index.html)
+       ${MNEME_WEB_SOURCE_DIR}/src/*.ts ${MNEME_WEB_SOURCE_DIR}/src/*.css ${MNEME_WEB_SOURCE_DIR}/index.html
+       ${MNEME_WEB_SOURCE_DIR}/favicon.svg)
   set(MNEME_WEB_BUNDLE ${MNEME_WEB_BUNDLE_DIR}/index.html ${MNEME_WEB_BUNDLE_DIR}/app.js
-                       ${MNEME_WEB_BUNDLE_DIR}/app.css)
+                       ${MNEME_WEB_BUNDLE_DIR}/app.css ${MNEME_WEB_BUNDLE_DIR}/favicon.svg)
   add_custom_command(
     OUTPUT ${MNEME_WEB_BUNDLE}
     COMMAND ${MNEME_NODE} build.mjs ${MNEME_WEB_BUNDLE_DIR}

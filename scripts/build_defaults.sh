@@ -54,11 +54,19 @@ cases tal Tal.pgn --player "Tal, Mihail"
 cases fischer Fischer.pgn --player "Fischer, Robert James"
 cases carlsen Carlsen.pgn --player "Carlsen, Magnus"
 
+# The opening names of the graphical program: lichess's tables (CC0) as the data set has them.
+for volume in a b c d e; do
+    cp "$data/eco/lichess_openings_$volume.tsv" "$out/" && chmod 644 "$out/lichess_openings_$volume.tsv"
+done
+
 cd "$out"
-sha256sum masters.mbook capablanca.mcases carlsen.mcases fischer.mcases tal.mcases
+files="masters.mbook capablanca.mcases carlsen.mcases fischer.mcases tal.mcases"
+files="$files lichess_openings_a.tsv lichess_openings_b.tsv lichess_openings_c.tsv"
+files="$files lichess_openings_d.tsv lichess_openings_e.tsv"
+sha256sum $files
 if [ $check = yes ]; then
     status=0
-    for file in masters.mbook capablanca.mcases carlsen.mcases fischer.mcases tal.mcases; do
+    for file in $files; do
         if cmp -s "$file" "$root/defaults/$file"; then
             echo "same as defaults/$file"
         else

@@ -40,12 +40,12 @@ std::string read_bytes(const fs::path& path) {
     return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
 }
 
-// The committed defaults: every .mbook and .mcases of defaults/, by name.
+// The committed defaults: every .mbook, .mcases and opening table of defaults/, by name.
 std::vector<std::string> committed_names() {
     std::vector<std::string> names;
     for (const fs::directory_entry& entry : fs::directory_iterator(DEFAULTS_DIRECTORY)) {
         std::string extension = entry.path().extension().string();
-        if (extension == ".mbook" || extension == ".mcases")
+        if (extension == ".mbook" || extension == ".mcases" || extension == ".tsv")
             names.push_back(entry.path().filename().string());
     }
     std::sort(names.begin(), names.end());

@@ -1,5 +1,5 @@
 // Bundles the front end into the folder given as the first argument (CMake passes the build
-// tree's web/ folder): app.js and app.css from src/, index.html beside them. Types are checked
+// tree's web/ folder): app.js and app.css from src/, index.html and favicon.svg beside them. Types are checked
 // by tsc first, since esbuild only strips them.
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, mkdirSync } from 'node:fs';
@@ -30,3 +30,4 @@ await esbuild.build({
   logLevel: 'warning',
 });
 copyFileSync('index.html', join(outputDirectory, 'index.html'));
+copyFileSync('favicon.svg', join(outputDirectory, 'favicon.svg'));

@@ -28,6 +28,20 @@ export interface MoveView {
   comment: string;
   nags: number[];
   variations: string[];
+  opening: { eco: string; name: string } | null;  // the named opening of the position after it
+}
+
+export interface BestMove {
+  san: string;
+  uci: string;
+}
+
+// The computer's judgement of a move (null in GameState.review when it is not marked).
+export interface ReviewMark {
+  judgement: 'inaccuracy' | 'mistake' | 'blunder';
+  drop: number;  // the mover's winning chances lost, 0..1
+  best_san: string;
+  best_uci: string;
 }
 
 export interface SearchReport {
@@ -154,6 +168,8 @@ export interface GameState {
   hint: { uci: string; san: string; score: Score } | null;
   analysis: { on: boolean; ply: number; lines: number };
   evaluations: (Score | null)[];
+  best_moves: (BestMove | null)[];  // per position, the best move a search found there
+  review: (ReviewMark | null)[];    // per move
   headers: Record<string, string>;
 }
 
@@ -188,7 +204,8 @@ export function formatScore(score: Score | null | undefined): string {
   return (pawns >= 0 ? '+' : '') + pawns.toFixed(2);
 }
 
-// White's winning chances from 0 to 1, for the bar and the graph.
+// White's winning chances from 0 to 1, for the bar, the graph and the review (the server's
+// game_review.cpp judges moves on the same curve).
 export function whiteShare(score: Score | null | undefined): number {
   if (!score) return 0.5;
   if (score.mate !== undefined) return score.mate > 0 ? 1 : score.mate < 0 ? 0 : 0.5;

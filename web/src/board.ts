@@ -54,8 +54,9 @@ export class Board {
     return this.ground.state.orientation;
   }
 
-  showArrow(uci: string): void {
-    this.ground.setAutoShapes([{ orig: uci.slice(0, 2) as Key, dest: uci.slice(2, 4) as Key, brush: 'green' }]);
+  // Arrows from UCI moves ("e2e4"), in chessground's brushes ("green", "blue").
+  showArrows(arrows: { uci: string; brush: string }[]): void {
+    this.ground.setAutoShapes(arrows.map(({ uci, brush }) => ({ orig: uci.slice(0, 2) as Key, dest: uci.slice(2, 4) as Key, brush })));
   }
 
   private async moved(orig: Key, dest: Key): Promise<void> {

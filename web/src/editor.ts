@@ -43,6 +43,7 @@ export class Editor {
       check: false,
       events: { change: () => this.changed(), select: (key) => this.placeChosen(key) },
     });
+    this.board.ground.setAutoShapes([]);  // no hint or best-move arrow on the edited board
     this.load(fen);
   }
 

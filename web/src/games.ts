@@ -12,6 +12,17 @@ interface GameSummary {
   plies: number;
 }
 
+// The table's columns: title and class (the widths are in style.css).
+const COLUMNS: [string, string][] = [
+  ['#', 'number'],
+  ['White', 'player'],
+  ['Black', 'player'],
+  ['Result', 'result'],
+  ['Event', 'event'],
+  ['Date', 'date'],
+  ['Moves', 'moves'],
+];
+
 const byId = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
 
 export class GamesPanel {
@@ -43,11 +54,25 @@ export class GamesPanel {
       const answer = await call<{ games: GameSummary[]; errors: string[] }>('POST', '/api/pgn/games', { pgn });
       byId('pgn-errors').textContent = answer.errors.join('\n');
       table.replaceChildren();
+      const head = table.createTHead().insertRow();
+      for (const [title, name] of COLUMNS) {
+        const cell = document.createElement('th');
+        cell.textContent = title;
+        cell.className = name;
+        head.append(cell);
+      }
+      const body = table.createTBody();
       for (const game of answer.games) {
-        const row = table.insertRow();
+        const row = body.insertRow();
         row.dataset.index = String(game.index);
-        for (const text of [String(game.index + 1), game.white, game.black, game.result, game.event, game.date, `${game.plies} plies`])
-          row.insertCell().textContent = text;
+        const moves = Math.ceil(game.plies / 2);
+        const texts = [String(game.index + 1), game.white, game.black, game.result, game.event, game.date, String(moves)];
+        texts.forEach((text, column) => {
+          const cell = row.insertCell();
+          cell.textContent = text;
+          cell.className = COLUMNS[column][1];
+          cell.title = text;
+        });
         row.onclick = () => this.load(pgn, game.index);
       }
       this.report(`${answer.games.length} game(s) read` + (answer.errors.length ? `, ${answer.errors.length} problem(s)` : ''));

@@ -2,14 +2,14 @@
 // person does. Tabs: Play, Edit, Games, Analyse; the board, clocks, status bar and move list
 // are shared.
 import { call, formatScore, type Catalogue, type GameState, type PlayerKind, type SearchReport, type Side } from './api';
-import { AnalysisLines, drawEvaluationBar, drawEvaluationGraph } from './analysis';
+import { AnalysisLines, drawEvaluationBar, drawEvaluationGraph, drawEvaluationProgress } from './analysis';
 import { Board } from './board';
 import { BookPanel, DecisionPanel } from './book_panel';
 import { PlayerChoice } from './players';
 import { Clocks } from './clocks';
 import { Editor } from './editor';
 import { GamesPanel } from './games';
-import { drawMoveList } from './move_list';
+import { drawMoveList, JUDGEMENT_SYMBOLS } from './move_list';
 
 const byId = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
 type Tab = 'play' | 'edit' | 'games' | 'analyse';
@@ -21,6 +21,7 @@ class App {
   private tab: Tab = 'play';
   private engineReport: SearchReport | null = null;
   private message: { text: string; isError: boolean } | null = null;
+  private resignArmed: number | null = null;  // the timer that disarms the resign button
   private readonly board = new Board(byId('board'));
   private readonly clocks = new Clocks(byId('clock-top'), byId('clock-bottom'));
   private readonly lines = new AnalysisLines(byId('analysis-lines-list'));
@@ -32,8 +33,9 @@ class App {
   constructor() {
     new GamesPanel(
       (state) => {
+        // A game read from PGN: nothing said about the last game stays, and the list stays open.
+        this.forgetLastGame();
         this.apply(state);
-        this.selectTab('play');
       },
       (text, isError) => this.say(text, isError),
       () => {
@@ -94,17 +96,26 @@ class App {
       if (ply !== this.viewPly) return;
       this.lines.add(ply, line);
       drawEvaluationBar(byId('eval-fill'), this.lines.best()?.score);
+      if (this.tab === 'analyse') this.drawArrows();
     });
     events.addEventListener('hint', (event) => {
       const hint = data(event);
-      if (this.viewPly === this.state?.moves.length) this.board.showArrow(hint.uci);
+      if (this.state) this.state.hint = hint;
+      if (this.tab !== 'edit') this.drawArrows();
       this.say(`Hint: ${hint.san} (${formatScore(hint.score)})`);
     });
     events.addEventListener('evaluation', (event) => {
-      const { ply, score } = data(event);
-      if (!this.state) return;
+      const { ply, score, best, of } = data(event);
+      if (!this.state || of !== this.state.moves.length) return;
       this.state.evaluations[ply] = score;
+      this.state.best_moves[ply] = best;
+      drawEvaluationProgress(byId('evaluate-progress'), ply + 1, of + 1);
       this.drawGraph();
+      if (ply === this.viewPly && this.tab === 'analyse') this.drawArrows();
+    });
+    events.addEventListener('evaluation-done', () => {
+      byId('evaluate-progress').hidden = true;
+      byId<HTMLButtonElement>('evaluate-game').disabled = false;
     });
     events.addEventListener('message', (event) => this.say(data(event).text));
   }
@@ -121,6 +132,7 @@ class App {
     byId('name-bottom').textContent = state.names[bottom];
     this.clocks.update(state.clock, bottom);
     drawMoveList(byId('moves'), state, this.viewPly, (ply) => this.go(ply));
+    this.drawOpening();
     byId('result').textContent = state.over ? `${state.result} · ${state.result_reason}` : '';
     byId<HTMLButtonElement>('claim-draw').disabled = !state.claimable_draw;
     byId<HTMLButtonElement>('claim-draw').title = state.claimable_draw ?? 'no draw to claim';
@@ -131,7 +143,84 @@ class App {
     if (this.tab === 'analyse') {
       this.bookPanel.show(this.viewPly, state);
       this.decisions.draw(state, this.viewPly);
+      this.drawReview();
     }
+  }
+
+  // The opening's ECO code and name: of the deepest named position up to the one viewed.
+  private drawOpening(): void {
+    const moves = this.state?.moves ?? [];
+    let opening = null;
+    for (let ply = Math.min(this.viewPly, moves.length); ply > 0 && !opening; --ply) opening = moves[ply - 1].opening;
+    const element = byId('opening');
+    element.replaceChildren();
+    if (!opening) return;
+    const code = document.createElement('b');
+    code.textContent = opening.eco;
+    element.append(code, ` ${opening.name}`);
+  }
+
+  // The computer review: how many inaccuracies, mistakes and blunders each side made, and the
+  // viewed move's judgement with the better move.
+  private drawReview(): void {
+    const state = this.state!;
+    const review = state.review ?? [];
+    const summary = byId('review-summary');
+    const marked = review.filter((mark) => mark);
+    const evaluated = state.evaluations.filter((score) => score).length;
+    summary.hidden = evaluated === 0;
+    if (evaluated > 0) {
+      const rows: string[][] = [];
+      for (const side of ['white', 'black'] as const) {
+        const count = (judgement: string) =>
+          review.filter((mark, index) => mark?.judgement === judgement && state.moves[index].color === side).length;
+        rows.push([state.names[side], String(count('inaccuracy')), String(count('mistake')), String(count('blunder'))]);
+      }
+      const table = summary.querySelector('table')!;
+      table.replaceChildren();
+      const head = table.createTHead().insertRow();
+      for (const title of ['', 'inaccuracies ?!', 'mistakes ?', 'blunders ??']) {
+        const cell = document.createElement('th');
+        cell.textContent = title;
+        head.append(cell);
+      }
+      for (const row of rows) {
+        const line = table.insertRow();
+        for (const text of row) line.insertCell().textContent = text;
+      }
+      summary.querySelector('.note')!.textContent =
+        evaluated < state.evaluations.length
+          ? `${evaluated} of ${state.evaluations.length} positions evaluated: "Evaluate the game" reviews every move.`
+          : marked.length === 0
+            ? 'No move lost more than 5% of its player\'s winning chances.'
+            : 'Judged by the winning chances a move lost against the best move found (lichess\'s thresholds: 5%, 10%, 15%).';
+    }
+    const verdict = byId('review-move');
+    const mark = this.viewPly > 0 ? review[this.viewPly - 1] : null;
+    verdict.hidden = !mark;
+    verdict.className = mark ? mark.judgement : '';
+    if (mark) {
+      const move = state.moves[this.viewPly - 1];
+      const number = move.color === 'white' ? `${move.number}.` : `${move.number}...`;
+      const name = mark.judgement[0].toUpperCase() + mark.judgement.slice(1);
+      verdict.textContent =
+        `${number} ${move.san}${JUDGEMENT_SYMBOLS[mark.judgement]} ${name}: ` +
+        `${Math.round(mark.drop * 100)}% of the winning chances lost. Best was ${mark.best_san}.`;
+    }
+  }
+
+  // Arrows on the board: the hint at the game's end; in Analyse, the best move of the viewed
+  // position (the running analysis's, else the one the game's evaluation found).
+  private drawArrows(): void {
+    const state = this.state;
+    if (!state) return;
+    const arrows: { uci: string; brush: string }[] = [];
+    if (this.viewPly === state.moves.length && state.hint) arrows.push({ uci: state.hint.uci, brush: 'green' });
+    if (this.tab === 'analyse') {
+      const best = this.lines.bestMove(this.viewPly) ?? state.best_moves?.[this.viewPly]?.uci;
+      if (best) arrows.push({ uci: best, brush: 'blue' });
+    }
+    this.board.showArrows(arrows);
   }
 
   private drawBoard(): void {
@@ -155,16 +244,24 @@ class App {
       // An earlier position of a game between humans: moves there replace the rest.
       const ply = this.viewPly;
       call<GameState['position']>('GET', `/api/position?ply=${ply}`).then((position) => {
-        if (this.viewPly === ply && this.tab !== 'edit') this.board.show(position, position.turn, (uci) => this.play(uci));
+        if (this.viewPly !== ply || this.tab === 'edit') return;
+        this.board.show(position, position.turn, (uci) => this.play(uci));
+        this.drawArrows();
       }, () => {});  // the game changed meanwhile; its new state redraws the board
     }
-    if (atEnd && state.hint) this.board.showArrow(state.hint.uci);
+    this.drawArrows();
   }
 
   private drawStatus(): void {
     const bar = byId('status-bar');
     const state = this.state;
     const parts: string[] = [];
+    if (this.tab === 'edit') {
+      // The editor says what it has to say under its own panel; the game's news would be stale.
+      bar.textContent = '';
+      bar.classList.remove('error');
+      return;
+    }
     if (this.message) parts.push(this.message.text);
     else if (state?.over) parts.push(state.result_reason);
     const report = this.engineReport;
@@ -179,8 +276,42 @@ class App {
   }
 
   private drawGraph(): void {
-    if (!this.state) return;
-    drawEvaluationGraph(byId('eval-graph') as unknown as SVGSVGElement, this.state.evaluations, this.viewPly, (ply) => this.go(ply));
+    const state = this.state;
+    if (!state) return;
+    const fields = state.start_fen.split(' ');
+    drawEvaluationGraph(byId('graph-box'), state.evaluations, state.review ?? [], Number(fields[5]) || 1, fields[1] !== 'b', this.viewPly, (ply) => this.go(ply));
+  }
+
+  // What belonged to the game on the board before: the engine's last report, an answer to a
+  // draw offer, analysis lines, the progress of its evaluation.
+  private forgetLastGame(): void {
+    this.engineReport = null;
+    this.message = null;
+    this.lines.clear();
+    byId('evaluate-progress').hidden = true;
+    byId<HTMLButtonElement>('evaluate-game').disabled = false;
+    this.disarmResign();
+  }
+
+  private disarmResign(): void {
+    if (this.resignArmed !== null) window.clearTimeout(this.resignArmed);
+    this.resignArmed = null;
+    const button = byId('resign');
+    button.textContent = 'Resign';
+    button.classList.remove('confirm');
+  }
+
+  // Resigning takes a second click within four seconds, as on lichess.
+  private resign(): void {
+    if (this.resignArmed === null) {
+      const button = byId('resign');
+      button.textContent = 'Really resign?';
+      button.classList.add('confirm');
+      this.resignArmed = window.setTimeout(() => this.disarmResign(), 4000);
+      return;
+    }
+    this.disarmResign();
+    this.act('/api/resign');
   }
 
   private say(text: string, isError = false): void {
@@ -274,9 +405,7 @@ class App {
       if (this.board.orientation() !== previousSide) this.board.flip();
       throw error;
     }
-    this.engineReport = null;
-    this.message = null;
-    this.lines.clear();
+    this.forgetLastGame();
     this.apply(state);
     this.selectTab('play');
   }
@@ -295,6 +424,8 @@ class App {
       button.classList.toggle('active', button.dataset.tab === tab);
     for (const name of ['play', 'edit', 'games', 'analyse']) byId(`panel-${name}`).hidden = name !== tab;
     byId('board-column').classList.toggle('editing', tab === 'edit');
+    document.body.classList.toggle('editing', tab === 'edit');
+    this.drawStatus();
     if (tab === 'edit') {
       const state = this.state;
       const move = state?.moves[this.viewPly - 1];
@@ -313,7 +444,7 @@ class App {
       byId(id).addEventListener('change', () => call('POST', '/api/strength', this.strength()).catch(() => {}));
     byId('new-game').onclick = () => this.newGame().catch((error) => this.say(error.message, true));
     byId('take-back').onclick = () => this.act('/api/take-back');
-    byId('resign').onclick = () => this.act('/api/resign');
+    byId('resign').onclick = () => this.resign();
     byId('offer-draw').onclick = () => this.act('/api/offer-draw');
     byId('claim-draw').onclick = () => this.act('/api/claim-draw');
     byId('hint').onclick = () => {
@@ -326,7 +457,16 @@ class App {
     };
     byId('analysis-on').onchange = () => this.analyse();
     byId('analysis-lines').onchange = () => this.analyse();
-    byId('evaluate-game').onclick = () => call('POST', '/api/evaluate-game').catch((error) => this.say(error.message, true));
+    byId('evaluate-game').onclick = () => {
+      const total = (this.state?.moves.length ?? 0) + 1;
+      drawEvaluationProgress(byId('evaluate-progress'), 0, total);
+      byId<HTMLButtonElement>('evaluate-game').disabled = true;
+      call('POST', '/api/evaluate-game').catch((error) => {
+        byId('evaluate-progress').hidden = true;
+        byId<HTMLButtonElement>('evaluate-game').disabled = false;
+        this.say(error.message, true);
+      });
+    };
     const steps: Record<string, () => number> = {
       first: () => 0,
       back: () => this.viewPly - 1,

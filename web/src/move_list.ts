@@ -1,8 +1,9 @@
-// The game's moves in SAN, numbered in pairs, with comments and variations as PGN text; a click
-// on a move shows the position after it.
+// The game's moves in SAN, numbered in pairs, with comments and variations as PGN text and the
+// computer review's marks (?! ? ??); a click on a move shows the position after it.
 import type { GameState } from './api';
 
 const NAG_SYMBOLS: Record<number, string> = { 1: '!', 2: '?', 3: '!!', 4: '??', 5: '!?', 6: '?!' };
+export const JUDGEMENT_SYMBOLS = { inaccuracy: '?!', mistake: '?', blunder: '??' } as const;
 
 export function drawMoveList(element: HTMLElement, state: GameState, viewPly: number, go: (ply: number) => void): void {
   element.replaceChildren();
@@ -19,6 +20,14 @@ export function drawMoveList(element: HTMLElement, state: GameState, viewPly: nu
     button.className = 'move' + (ply === viewPly ? ' current' : '');
     button.dataset.ply = String(ply);
     button.textContent = move.san + move.nags.map((nag) => NAG_SYMBOLS[nag] ?? ` $${nag}`).join('');
+    const mark = state.review?.[index];
+    if (mark) {
+      const glyph = document.createElement('span');
+      glyph.className = `judgement ${mark.judgement}`;
+      glyph.textContent = JUDGEMENT_SYMBOLS[mark.judgement];
+      glyph.title = `${mark.judgement}: ${mark.best_san} was better`;
+      button.append(glyph);
+    }
     button.onclick = () => go(ply);
     element.append(button);
     if (move.comment) element.append(comment(move.comment));

@@ -1,6 +1,7 @@
 // End-to-end test of mneme serve in headless Chromium (Debian's), driven by playwright-core:
 // plays games by clicking, promotes a pawn, refuses an illegal position in the editor, loads a
-// PGN and saves a screenshot. Usage: node gui_e2e.mjs MNEME_BINARY SCREENSHOT.png
+// PGN, reviews it, and saves screenshots (SCREENSHOT.png at desktop width, SCREENSHOT-phone.png
+// at phone width). Usage: node gui_e2e.mjs MNEME_BINARY SCREENSHOT.png
 // Exits 77 (skipped) when Chromium or the npm packages are missing.
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -189,6 +190,37 @@ await step('take back removes mneme reply and the move before it', async () => {
   await waitForMoves(0);
 });
 
+await step('a hint draws an arrow that does not follow into the editor, nor do the moves or the engine line', async () => {
+  await newGame('white', 1);
+  await clickMove('d2d4');
+  await waitForMoves(2);
+  await page.click('#hint');
+  await page.waitForFunction(() => document.querySelector('#status-bar').textContent.includes('Hint:'));
+  await page.waitForFunction(() => document.querySelectorAll('#board .cg-shapes g line, #board .cg-shapes line').length > 0);
+  await page.click('#tabs button[data-tab="edit"]');
+  const arrows = await page.locator('#board .cg-shapes line').count();
+  expect(arrows === 0, `${arrows} arrow(s) on the editor's board`);
+  expect(!(await page.isVisible('#moves')) && !(await page.isVisible('#navigation')), 'the move list shows in the editor');
+  const status = await page.textContent('#status-bar');
+  expect(status === '', `the status bar reads '${status}' in the editor`);
+  // The palette: White's pieces in one row, Black's under them, the eraser beside both.
+  const whiteKing = await page.locator('#palette button[data-piece="white-king"]').boundingBox();
+  const whitePawn = await page.locator('#palette button[data-piece="white-pawn"]').boundingBox();
+  const blackKing = await page.locator('#palette button[data-piece="black-king"]').boundingBox();
+  expect(whitePawn.y === whiteKing.y && blackKing.x === whiteKing.x && blackKing.y > whiteKing.y, 'the palette rows are mixed');
+});
+
+await step('resigning asks for a second click', async () => {
+  await newGame('white', 1);
+  await page.click('#resign');
+  expect((await page.textContent('#resign')) === 'Really resign?', 'the resign button did not ask');
+  await page.waitForTimeout(200);
+  expect((await page.textContent('#result')) === '', 'one click resigned');
+  await page.click('#resign');
+  await page.waitForFunction(() => document.querySelector('#result').textContent.includes('0-1'));
+  expect((await page.textContent('#resign')) === 'Resign', 'the button stays armed');
+});
+
 await step('scores read from White\'s side everywhere: White a knight down is minus in the move list, status bar, bar and graph', async () => {
   await page.click('#tabs button[data-tab="play"]');
   await page.locator('#depth').fill('3');
@@ -238,14 +270,56 @@ await step('a PGN file with two games is listed and a game loads with its commen
   await page.fill('#pgn-text', pgn);
   await page.click('#pgn-read');
   await page.waitForSelector('#pgn-games tr[data-index="1"]');
-  expect((await page.locator('#pgn-games tr').count()) === 2, 'two games listed');
+  expect((await page.locator('#pgn-games tbody tr').count()) === 2, 'two games listed');
+  const headers = await page.$$eval('#pgn-games th', (cells) => cells.map((cell) => cell.textContent));
+  expect(headers.join('|') === '#|White|Black|Result|Event|Date|Moves', `the columns are ${headers.join('|')}`);
+  const resultCell = await page.locator('#pgn-games tr[data-index="0"] td.result').boundingBox();
+  const whiteCell = await page.locator('#pgn-games tr[data-index="0"] td.player').first().boundingBox();
+  expect(resultCell.height <= whiteCell.height + 1 && resultCell.height < 30, `the result wraps (${resultCell.height} px high)`);
   await page.click('#pgn-games tr[data-index="1"]');
   await page.waitForFunction(() => document.querySelector('#moves').textContent.includes('a solid start'));
   expect((await page.textContent('#moves')).includes('(1... Nf6 2. c4)'), 'the variation is shown');
-  await page.click('#tabs button[data-tab="games"]');
+  expect(await page.isVisible('#panel-games'), 'choosing a game left the Games tab');
+  const status = await page.textContent('#status-bar');
+  expect(!status.includes('depth') && !status.includes('resign'), `the last game's news stays: '${status}'`);
   await page.click('#pgn-games tr[data-index="0"]');
   await waitForMoves(45);
   expect((await page.textContent('#result')).includes('1-0'), 'the result is shown');
+});
+
+await step('the opening of the viewed position is named with its ECO code', async () => {
+  await page.click('#moves .move[data-ply="5"]');  // 3. Bc4
+  const opening = await page.textContent('#opening');
+  expect(opening.startsWith('C33') && opening.includes("King's Gambit Accepted"), `the opening reads '${opening}'`);
+  await page.click('#moves .move[data-ply="30"]');
+  expect((await page.textContent('#opening')).startsWith('C33'), 'the opening is forgotten after the named moves');
+});
+
+await step('evaluating the game shows its progress, then the review marks mistakes with the better move', async () => {
+  await page.click('#tabs button[data-tab="analyse"]');
+  await page.click('#evaluate-game');
+  await page.waitForFunction(() => !document.querySelector('#evaluate-progress').hidden);
+  const progress = await page.textContent('#evaluate-progress');
+  expect(/evaluating: \d+ of 46 positions/.test(progress), `the progress reads '${progress}'`);
+  await page.waitForSelector('#review-summary:not([hidden])', { timeout: 60000 });
+  await page.waitForFunction(() => document.querySelector('#evaluate-progress').hidden, null, { timeout: 60000 });
+  await page.waitForFunction(() => !document.querySelector('#review-summary .note').textContent.includes('of 46'), null, { timeout: 60000 });
+  const marks = await page.locator('#moves .judgement').count();
+  expect(marks > 0, 'no move of the Immortal Game is marked');
+  const summary = await page.textContent('#review-summary table');
+  expect(summary.includes('Anderssen') && summary.includes('blunders'), `the summary reads '${summary}'`);
+  await page.locator('#moves .move:has(.judgement)').first().click();
+  const verdict = await page.textContent('#review-move');
+  expect(/(Inaccuracy|Mistake|Blunder): \d+% of the winning chances lost\. Best was \S+\./.test(verdict), `the verdict reads '${verdict}'`);
+  const labels = await page.$$eval('#graph-box .graph-axis span', (spans) => spans.map((span) => span.textContent));
+  expect(labels.length >= 3 && labels.includes('10'), `the graph's move numbers are ${labels.join(', ')}`);
+  // The best move of the viewed position, from the game's evaluation, as an arrow.
+  await page.waitForFunction(() => document.querySelectorAll('#board .cg-shapes line').length > 0, null, { timeout: 3000 })
+    .catch(async () => {
+      const state = await page.evaluate(async () => (await (await fetch('/api/state')).json()));
+      const current = await page.getAttribute('#moves .move.current', 'data-ply');
+      throw new Error(`no best-move arrow in analysis at ply ${current}: ${JSON.stringify(state.best_moves)}`);
+    });
 });
 
 await step('analysis shows MultiPV lines, and a screenshot is saved', async () => {
@@ -253,10 +327,26 @@ await step('analysis shows MultiPV lines, and a screenshot is saved', async () =
   await page.click('#tabs button[data-tab="analyse"]');
   await page.check('#analysis-on');
   await page.waitForFunction(() => document.querySelectorAll('#analysis-lines-list li').length >= 3);
-  await page.click('#evaluate-game');
-  await page.waitForTimeout(4000);
+  const line = await page.textContent('#analysis-lines-list li');
+  expect(/depth \d+\/\d+ · [\d.]+[kMG]? nodes · \d+\.\d s/.test(line), `an analysis line reads '${line}'`);
+  await page.waitForTimeout(1500);
   if (screenshotPath) await page.screenshot({ path: screenshotPath });
   await page.uncheck('#analysis-on');
+});
+
+await step('the page has a favicon and works at phone width', async () => {
+  const icon = await page.request.get(new URL('/favicon.svg', address).href);
+  expect(icon.ok() && icon.headers()['content-type'].startsWith('image/svg+xml'), `/favicon.svg answered ${icon.status()}`);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.waitForTimeout(300);
+  const board = await page.locator('#board').boundingBox();
+  const side = await page.locator('#side-column').boundingBox();
+  expect(board.x >= 0 && board.x + board.width <= 390, `the board spans ${board.x}..${board.x + board.width} of 390 px`);
+  expect(side.y >= board.y + board.height, 'the panels are not under the board');
+  const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(scrollWidth <= 390, `the page is ${scrollWidth} px wide`);
+  if (screenshotPath) await page.screenshot({ path: screenshotPath.replace(/\.png$/, '-phone.png'), fullPage: false });
+  await page.setViewportSize({ width: 1400, height: 860 });
 });
 
 await step('the Analyse tab shows the opening book table with the policy\'s choice', async () => {

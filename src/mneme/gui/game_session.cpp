@@ -10,9 +10,11 @@
 #include "mneme/core/movegen.h"
 #include "mneme/gui/api_error.h"
 #include "mneme/gui/book_table.h"
+#include "mneme/gui/game_review.h"
 #include "mneme/gui/position_setup.h"
 #include "mneme/notation/san.h"
 #include "mneme/notation/uci_move.h"
+#include "mneme/pgn/eco_table.h"
 #include "mneme/pgn/pgn_reader.h"
 #include "mneme/pgn/pgn_writer.h"
 
@@ -139,6 +141,8 @@ Json GameSession::state_locked() const {
         {"hint", hint_},
         {"analysis", {{"on", analysis_on_}, {"ply", analysis_ply_}, {"lines", analysis_lines_}}},
         {"evaluations", evaluations_},
+        {"best_moves", best_moves_},
+        {"review", review_locked()},
         {"decisions", decisions_},
         {"headers", headers},
     };
@@ -155,6 +159,9 @@ Json GameSession::moves_json() const {
         int number = pos.fullmove_number();
         Color mover = pos.side_to_move();
         pos.do_move(node.move);
+        Json opening;
+        if (const EcoOpening* named = EcoTable::builtin().find(pos.key()))
+            opening = {{"eco", named->code}, {"name", named->name}};
         moves.push_back({
             {"san", san},
             {"uci", uci},
@@ -165,9 +172,26 @@ Json GameSession::moves_json() const {
             {"comment", node.comment},
             {"nags", node.nags},
             {"variations", variations},
+            {"opening", opening},
         });
     }
     return moves;
+}
+
+Json GameSession::review_locked() const {
+    std::vector<ReviewedMove> moves;
+    Position pos = start_.without_history();
+    for (std::size_t i = 0; i < record_.mainline.moves.size(); ++i) {
+        Move move = record_.mainline.moves[i].move;
+        moves.push_back({move_to_uci(pos, move), pos.side_to_move() == WHITE, best_moves_[i]});
+        pos.do_move(move);
+    }
+    return review_json(evaluations_, moves);
+}
+
+Json GameSession::best_move_json(const Position& root, Move best) {
+    if (!best || !MoveList<LEGAL>(root).contains(best)) return Json();
+    return {{"san", move_to_san(root, best)}, {"uci", move_to_uci(root, best)}};
 }
 
 Json GameSession::position_at(int ply) const {
@@ -268,6 +292,7 @@ void GameSession::reset_game(const Position& start, const PgnGame& record) {
     current_ = start_;
     for (const PgnNode& node : record_.mainline.moves) current_.do_move(node.move);
     evaluations_.assign(std::size_t(ply_count()) + 1, Json());
+    best_moves_.assign(std::size_t(ply_count()) + 1, Json());
     decisions_.assign(std::size_t(ply_count()), Json());
     result_reason_.clear();
     hint_ = Json();
@@ -394,6 +419,7 @@ void GameSession::apply_move(Move move, const std::string& comment, Json decisio
     record_.mainline.moves.push_back({move, {}, comment, {}});
     current_.do_move(move);
     evaluations_.push_back(Json());
+    best_moves_.push_back(Json());
     decisions_.push_back(std::move(decision));
     hint_ = Json();
     hint_requested_ = false;
@@ -405,6 +431,7 @@ void GameSession::truncate(int ply) {
         record_.mainline.moves.pop_back();
         current_.undo_move();
         evaluations_.pop_back();
+        best_moves_.pop_back();
         decisions_.pop_back();
     }
     if (over()) {
@@ -662,6 +689,7 @@ void GameSession::replan() {
         if (graph_next_ply_ > ply_count()) {
             graph_next_ply_ = -1;
             events_.publish("evaluation-done", "{}");
+            changed();  // the state with the whole game's review
             break;
         }
         Position pos = position_after(graph_next_ply_);
@@ -672,8 +700,10 @@ void GameSession::replan() {
             return;
         }
         evaluations_[graph_next_ply_] = terminal_evaluation(pos);
-        events_.publish("evaluation",
-                        to_text(Json{{"ply", graph_next_ply_}, {"score", evaluations_[graph_next_ply_]}}));
+        events_.publish("evaluation", to_text(Json{{"ply", graph_next_ply_},
+                                                   {"score", evaluations_[graph_next_ply_]},
+                                                   {"best", Json()},
+                                                   {"of", ply_count()}}));
         ++graph_next_ply_;
     }
     if (analysis_on_) {
@@ -751,6 +781,7 @@ void GameSession::finish_job(std::uint64_t generation, JobKind kind, const Posit
                 engine_score_ = result.score;
                 Json score = score_json(result.score, root, worker_->win_rate_model());
                 evaluations_[std::size_t(ply_count())] = score;
+                best_moves_[std::size_t(ply_count())] = best_move_json(root, result.best);
                 char seconds[32];
                 std::snprintf(seconds, sizeof seconds, "%.1fs", result.time_ms / 1000.0);
                 // From White's view, as everywhere in the browser.
@@ -782,8 +813,11 @@ void GameSession::finish_job(std::uint64_t generation, JobKind kind, const Posit
             if (graph_next_ply_ >= 0 && graph_next_ply_ <= ply_count()) {
                 evaluations_[std::size_t(graph_next_ply_)] =
                     score_json(result.score, root, worker_->win_rate_model());
-                events_.publish("evaluation",
-                                to_text(Json{{"ply", graph_next_ply_}, {"score", evaluations_[graph_next_ply_]}}));
+                best_moves_[std::size_t(graph_next_ply_)] = best_move_json(root, result.best);
+                events_.publish("evaluation", to_text(Json{{"ply", graph_next_ply_},
+                                                           {"score", evaluations_[graph_next_ply_]},
+                                                           {"best", best_moves_[graph_next_ply_]},
+                                                           {"of", ply_count()}}));
                 ++graph_next_ply_;
             }
             replan();
@@ -847,6 +881,12 @@ void GameSession::watch_clock() {
             changed_signal_.wait(lock);
         }
     }
+}
+
+bool GameSession::wait_until_game_evaluated(int timeout_ms) const {
+    std::unique_lock lock(mutex_);
+    return changed_signal_.wait_for(lock, std::chrono::milliseconds(timeout_ms),
+                                    [&] { return graph_next_ply_ < 0; });
 }
 
 bool GameSession::wait_until_engine_idle(int timeout_ms) const {

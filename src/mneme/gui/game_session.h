@@ -88,6 +88,8 @@ public:
 
     // For tests: waits until no engine move is being searched or due (or `timeout_ms` passes).
     bool wait_until_engine_idle(int timeout_ms) const;
+    // For tests: waits until evaluate_game has scored every position (or `timeout_ms` passes).
+    bool wait_until_game_evaluated(int timeout_ms) const;
 
 private:
     enum class JobKind { NONE, ENGINE_MOVE, HINT, ANALYSIS, GRAPH };
@@ -95,6 +97,9 @@ private:
 
     Json state_locked() const;
     Json moves_json() const;
+    Json review_locked() const;
+    // The search's best move in `root` as {"san", "uci"}, or null.
+    static Json best_move_json(const Position& root, Move best);
     void reset_game(const Position& start, const PgnGame& record);
     Position position_after(int ply) const;
     int ply_count() const { return int(record_.mainline.moves.size()); }
@@ -148,6 +153,7 @@ private:
     bool archived_ = false;    // already appended to the games file
     std::string result_reason_;
     std::vector<Json> evaluations_;  // White's view per position (null when unknown)
+    std::vector<Json> best_moves_;   // per position: {"san", "uci"} a search found best, or null
     std::vector<Json> decisions_;    // per move: why a book or the CBR player chose it (or null)
     GameClock clock_;
     Json engine_report_;             // the status bar: the engine's last search report

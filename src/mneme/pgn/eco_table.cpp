@@ -2,9 +2,11 @@
 
 #include <cctype>
 #include <fstream>
+#include <iterator>
 #include <stdexcept>
 
 #include "mneme/notation/san.h"
+#include "mneme/util/builtin_files.h"
 #include "mneme/util/text.h"
 
 namespace mneme {
@@ -16,10 +18,19 @@ bool is_eco_code(std::string_view text) {
 }
 
 std::size_t EcoTable::load_lichess_tsv(const std::string& path, const Report& report) {
-    std::ifstream in(path);
+    std::ifstream in(path, std::ios::binary);
     if (!in) throw std::runtime_error("cannot open opening table " + path);
+    std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    return load_lichess_text(text, path, report);
+}
+
+std::size_t EcoTable::load_lichess_text(std::string_view text, const std::string& path,
+                                        const Report& report) {
     std::size_t rows = 0, line_number = 0;
-    for (std::string line; std::getline(in, line);) {
+    for (std::string_view rest = text; !rest.empty();) {
+        std::size_t end = rest.find('\n');
+        std::string line(rest.substr(0, end));
+        rest = end == std::string_view::npos ? std::string_view() : rest.substr(end + 1);
         ++line_number;
         if (!line.empty() && line.back() == '\r') line.pop_back();
         if (line_number == 1 && line.rfind("eco\t", 0) == 0) continue;  // the header
@@ -64,6 +75,26 @@ std::size_t EcoTable::load_lichess_tsv(const std::string& path, const Report& re
         ++rows;
     }
     return rows;
+}
+
+const EcoTable& EcoTable::builtin() {
+    static const EcoTable table = [] {
+        EcoTable loaded;
+        for (char volume = 'a'; volume <= 'e'; ++volume) {
+            std::string path = std::string(BUILTIN_PREFIX) + "lichess_openings_" + volume + ".tsv";
+            if (const BuiltinFile* file = find_builtin_file(path))
+                loaded.load_lichess_text(
+                    std::string_view(reinterpret_cast<const char*>(file->bytes.data()), file->bytes.size()),
+                    path, nullptr);
+        }
+        return loaded;
+    }();
+    return table;
+}
+
+const EcoOpening* EcoTable::find(Key key) const {
+    auto it = by_position_.find(key);
+    return it == by_position_.end() ? nullptr : &it->second;
 }
 
 EcoTable EcoTable::load_directory(const std::string& directory, const Report& report) {

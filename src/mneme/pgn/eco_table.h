@@ -28,9 +28,17 @@ public:
     // Reads one table; each bad row is reported as "FILE:LINE: reason" and skipped. Returns
     // the rows read. Throws std::runtime_error naming the file when it cannot be opened.
     std::size_t load_lichess_tsv(const std::string& path, const Report& report);
+    // The same from a table's text; `path` names it in reports.
+    std::size_t load_lichess_text(std::string_view text, const std::string& path, const Report& report);
     // Reads lichess_openings_a.tsv .. lichess_openings_e.tsv from `directory`.
     static EcoTable load_directory(const std::string& directory, const Report& report);
 
+    // The tables built into the binary (defaults/lichess_openings_?.tsv), read on first use;
+    // empty when the binary was built without them.
+    static const EcoTable& builtin();
+
+    // The opening named at exactly this position (any move order reaching it); nullptr if none.
+    const EcoOpening* find(Key key) const;
     // The named opening of the deepest position among the first `max_plies` of a game from
     // the standard start; nullptr when none is named.
     const EcoOpening* classify(const std::vector<Move>& moves, int max_plies = 40) const;
