@@ -1,0 +1,101 @@
+// The fuzz targets' committed inputs (fuzz/corpus/TARGET/ and fuzz/regressions/TARGET/), run
+// through the same harnesses as libFuzzer runs them (fuzz/*_fuzzer.cpp, included here under
+// other names), so that every build of the suite, the sanitizer one included, replays each
+// crash the fuzzers ever found and the real-data seeds. A harness stops the process (abort)
+// when an invariant breaks; a sanitizer reports what it catches.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+
+#define LLVMFuzzerTestOneInput fuzz_fen
+#include "../fuzz/fen_fuzzer.cpp"
+#undef LLVMFuzzerTestOneInput
+#define LLVMFuzzerTestOneInput fuzz_san
+#include "../fuzz/san_fuzzer.cpp"
+#undef LLVMFuzzerTestOneInput
+#define LLVMFuzzerTestOneInput fuzz_uci_move
+#include "../fuzz/uci_move_fuzzer.cpp"
+#undef LLVMFuzzerTestOneInput
+#define LLVMFuzzerTestOneInput fuzz_epd
+#include "../fuzz/epd_fuzzer.cpp"
+#undef LLVMFuzzerTestOneInput
+#define LLVMFuzzerTestOneInput fuzz_pgn
+#include "../fuzz/pgn_fuzzer.cpp"
+#undef LLVMFuzzerTestOneInput
+#define LLVMFuzzerTestOneInput fuzz_uci
+#include "../fuzz/uci_fuzzer.cpp"
+#undef LLVMFuzzerTestOneInput
+#define LLVMFuzzerTestOneInput fuzz_xboard
+#include "../fuzz/xboard_fuzzer.cpp"
+#undef LLVMFuzzerTestOneInput
+#define LLVMFuzzerTestOneInput fuzz_polyglot
+#include "../fuzz/polyglot_fuzzer.cpp"
+#undef LLVMFuzzerTestOneInput
+#define LLVMFuzzerTestOneInput fuzz_mbook
+#include "../fuzz/mbook_fuzzer.cpp"
+#undef LLVMFuzzerTestOneInput
+#define LLVMFuzzerTestOneInput fuzz_mcases
+#include "../fuzz/mcases_fuzzer.cpp"
+#undef LLVMFuzzerTestOneInput
+#define LLVMFuzzerTestOneInput fuzz_mpos
+#include "../fuzz/mpos_fuzzer.cpp"
+#undef LLVMFuzzerTestOneInput
+#define LLVMFuzzerTestOneInput fuzz_mdata
+#include "../fuzz/mdata_fuzzer.cpp"
+#undef LLVMFuzzerTestOneInput
+#define LLVMFuzzerTestOneInput fuzz_mnet
+#include "../fuzz/mnet_fuzzer.cpp"
+#undef LLVMFuzzerTestOneInput
+#define LLVMFuzzerTestOneInput fuzz_gui_api
+#include "../fuzz/gui_api_fuzzer.cpp"
+#undef LLVMFuzzerTestOneInput
+
+namespace {
+
+namespace fs = std::filesystem;
+using Harness = int (*)(const std::uint8_t*, std::size_t);
+
+struct Target {
+    const char* name;
+    Harness run;
+};
+
+const Target TARGETS[] = {
+    {"fen", fuzz_fen},         {"san", fuzz_san},         {"uci_move", fuzz_uci_move},
+    {"epd", fuzz_epd},         {"pgn", fuzz_pgn},         {"uci", fuzz_uci},
+    {"xboard", fuzz_xboard},   {"polyglot", fuzz_polyglot}, {"mbook", fuzz_mbook},
+    {"mcases", fuzz_mcases},   {"mpos", fuzz_mpos},       {"mdata", fuzz_mdata},
+    {"mnet", fuzz_mnet},       {"gui_api", fuzz_gui_api},
+};
+
+// Runs every file of fuzz/KIND/TARGET/ through its harness; returns how many there were.
+int replay(const char* kind) {
+    int inputs = 0;
+    for (const Target& target : TARGETS) {
+        fs::path directory = fs::path(MNEME_SOURCE_DIR) / "fuzz" / kind / target.name;
+        if (!fs::is_directory(directory)) continue;
+        std::vector<fs::path> files;
+        for (const fs::directory_entry& entry : fs::directory_iterator(directory))
+            if (entry.is_regular_file()) files.push_back(entry.path());
+        std::sort(files.begin(), files.end());
+        for (const fs::path& file : files) {
+            SCOPED_TRACE(file.string());
+            std::ifstream in(file, std::ios::binary);
+            std::string bytes{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+            EXPECT_EQ(target.run(reinterpret_cast<const std::uint8_t*>(bytes.data()), bytes.size()), 0);
+            ++inputs;
+        }
+    }
+    return inputs;
+}
+
+// The seeds (at least one per target) and every input a fuzzer once crashed on.
+TEST(FuzzInputs, SeedsAndFoundCrashesRunClean) {
+    EXPECT_GE(replay("corpus"), 14);
+    replay("regressions");
+}
+
+}  // namespace
