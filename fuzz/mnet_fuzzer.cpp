@@ -9,11 +9,18 @@ using namespace mneme;
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     std::shared_ptr<const nnue::QuantisedNetwork> net;
-    try {
-        net = std::make_shared<const nnue::QuantisedNetwork>(nnue::decode_network(data, size, "fuzz input"));
-    } catch (const std::exception&) {
-        return 0;
+    std::string bytes(fuzz::as_text(data, size));
+    for (int attempt = 0; attempt < 2 && !net; ++attempt) {
+        try {
+            net = std::make_shared<const nnue::QuantisedNetwork>(nnue::decode_network(
+                reinterpret_cast<const std::uint8_t*>(bytes.data()), bytes.size(), "fuzz input"));
+        } catch (const nnue::NetworkFileError& error) {
+            if (!fuzz::repair_checksum(bytes, error.what(), 40)) return 0;
+        } catch (const std::exception&) {
+            return 0;
+        }
     }
+    if (!net) return 0;
     nnue::NnueEvaluator evaluator(net);
     Position pos = Position::from_fen(fuzz::POSITIONS[1]);
     evaluator.reset(pos);

@@ -23,7 +23,8 @@ std::uint64_t header_checksum(const std::uint8_t* header, const std::string& des
     RecordChecksum sum;
     sum.add(header, 56);
     std::vector<std::uint8_t> text(padded_to_8(description.size()), 0);
-    std::memcpy(text.data(), description.data(), description.size());
+    // An empty description has no bytes, and memcpy must not be given a null pointer.
+    if (!description.empty()) std::memcpy(text.data(), description.data(), description.size());
     sum.add(text.data(), text.size());
     return sum.value();
 }

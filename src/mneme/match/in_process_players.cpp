@@ -94,7 +94,9 @@ bool MnemePlayer::start(std::string& error) {
     int skill_level = Skill::MAX_LEVEL;
     bool limit_strength = false;
     long long elo = Skill::MAX_ELO;
-    for (const auto& [raw_name, value] : spec_.options) {
+    for (const auto& option : spec_.options) {
+        const std::string& raw_name = option.first;
+        const std::string& value = option.second;
         std::string name = lower_case(raw_name);
         long long number = 0;
         bool flag = false;

@@ -184,8 +184,11 @@ QuantisedNetwork decode_network(const std::uint8_t* bytes, std::size_t size,
         return fail(std::string(size < expected ? "truncated" : "too long") + ": " +
                     std::to_string(size) + " bytes, the header's architecture " + a.describe() +
                     " needs " + std::to_string(expected));
-    if (read_field<std::uint64_t>(bytes, CHECKSUM_OFFSET) != file_checksum(bytes, size))
-        return fail("checksum mismatch (the file is corrupt)");
+    if (std::uint64_t stored = read_field<std::uint64_t>(bytes, CHECKSUM_OFFSET),
+        computed = file_checksum(bytes, size);
+        stored != computed)
+        return fail("checksum mismatch (header " + hex64(stored) + ", parameters " + hex64(computed) +
+                    "): the file is corrupt");
     QuantisedNetwork q;
     q.architecture = a;
     q.description.assign(reinterpret_cast<const char*>(bytes) + HEADER_BYTES, description_size);
