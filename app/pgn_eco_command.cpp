@@ -25,7 +25,7 @@ void print_row(const char* label, const std::string& range, const ResultCounts& 
 }  // namespace
 
 int pgn_eco_stats_command(const Arguments& args) {
-    std::string by, eco_dir = "../shared/data/eco";
+    std::string by, eco_dir;  // empty: the tables built into the binary
     std::vector<std::string> files;
     ArgumentReader reader(args);
     while (reader.more()) {
@@ -45,7 +45,11 @@ int pgn_eco_stats_command(const Arguments& args) {
 
     EcoTable names;
     std::uint64_t bad_rows = 0;
-    if (std::filesystem::is_directory(eco_dir)) {
+    std::string names_source = eco_dir;
+    if (eco_dir.empty()) {
+        names = EcoTable::builtin();
+        names_source = "the built-in lichess tables";
+    } else if (std::filesystem::is_directory(eco_dir)) {
         names = EcoTable::load_directory(eco_dir, [&](const std::string& message) {
             ++bad_rows;
             std::cerr << message << '\n';
@@ -102,7 +106,7 @@ int pgn_eco_stats_command(const Arguments& args) {
                 static_cast<unsigned long long>(unfinished),
                 static_cast<unsigned long long>(skipped));
     if (names.size())
-        std::printf("names    %zu positions from %s%s\n", names.size(), eco_dir.c_str(),
+        std::printf("names    %zu positions from %s%s\n", names.size(), names_source.c_str(),
                     bad_rows ? " (some rows skipped, see above)" : "");
     std::printf("\n%-26s %-8s %9s  %6s %6s %6s  %s\n", "opening", "ECO", "games", "1-0%",
                 "draw%", "0-1%", "Toni 1996, Table B.3 (Deja Vu): 1-0/draw/0-1 %");

@@ -117,7 +117,7 @@ std::vector<CommandUsage> make_command_usages() {
          "  --sprt adds the test's state for the first pair (as 'match -sprt' would stop on it)"},
         {"pgn stats",
          "pgn stats FILE...\n"
-         "pgn stats --by eco|family FILE... [--eco-dir DIR (../shared/data/eco)]",
+         "pgn stats --by eco|family FILE... [--eco-dir DIR (the built-in tables)]",
          "games, plies, results, games/s; or results per ECO code and opening family",
          "  the ECO tag classifies a game; without one, the deepest position of the lichess opening\n"
          "  tables the game passes through"},
