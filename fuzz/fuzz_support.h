@@ -12,6 +12,9 @@
 #include <string>
 #include <string_view>
 
+// libFuzzer's entry point, which every target defines.
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size);
+
 namespace mneme::fuzz {
 
 inline std::string_view as_text(const std::uint8_t* data, std::size_t size) {

@@ -6,9 +6,29 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cstddef>
+#include <cstdint>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
+
+// The harnesses under their names here, declared first (-Wmissing-declarations).
+extern "C" {
+int fuzz_fen(const std::uint8_t*, std::size_t);
+int fuzz_san(const std::uint8_t*, std::size_t);
+int fuzz_uci_move(const std::uint8_t*, std::size_t);
+int fuzz_epd(const std::uint8_t*, std::size_t);
+int fuzz_pgn(const std::uint8_t*, std::size_t);
+int fuzz_uci(const std::uint8_t*, std::size_t);
+int fuzz_xboard(const std::uint8_t*, std::size_t);
+int fuzz_polyglot(const std::uint8_t*, std::size_t);
+int fuzz_mbook(const std::uint8_t*, std::size_t);
+int fuzz_mcases(const std::uint8_t*, std::size_t);
+int fuzz_mpos(const std::uint8_t*, std::size_t);
+int fuzz_mdata(const std::uint8_t*, std::size_t);
+int fuzz_mnet(const std::uint8_t*, std::size_t);
+int fuzz_gui_api(const std::uint8_t*, std::size_t);
+}
 
 #define LLVMFuzzerTestOneInput fuzz_fen
 #include "../fuzz/fen_fuzzer.cpp"

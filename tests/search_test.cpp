@@ -360,12 +360,12 @@ TEST(UciProtocol, SearchMarginsAreCheckedSpinOptions) {
 
     // The last "nodes" figure of a fixed-depth search from a middlegame position.
     auto nodes_with = [](const std::string& setting) {
-        std::string out = run_protocol(
+        std::string answer = run_protocol(
             "uci\n" + setting +
             "position fen r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N2N2/PP2BPPP/R2QKB1R w KQ - 0 9\n"
             "go depth 9\n");
-        std::size_t at = out.rfind(" nodes ");
-        return at == std::string::npos ? std::string() : word_after(out.substr(at), " nodes ");
+        std::size_t at = answer.rfind(" nodes ");
+        return at == std::string::npos ? std::string() : word_after(answer.substr(at), " nodes ");
     };
     std::string defaults = nodes_with("");
     ASSERT_FALSE(defaults.empty());

@@ -39,15 +39,16 @@ Json review_json(const std::vector<Json>& evaluations, const std::vector<Reviewe
     for (std::size_t i = 0; i < moves.size(); ++i) {
         const ReviewedMove& move = moves[i];
         Json entry;
-        std::optional<double> before =
-            i < evaluations.size() ? white_winning_chances(evaluations[i]) : std::nullopt;
-        std::optional<double> after =
-            i + 1 < evaluations.size() ? white_winning_chances(evaluations[i + 1]) : std::nullopt;
         // Only a move that was not the best one can be a mistake: a best move that drops the
         // score was forced by an earlier error (or the search saw deeper the second time).
         bool better_known = move.best.is_object() && move.best.value("uci", "") != move.played_uci;
-        if (before && after && better_known) {
-            double drop = move.white_moved ? *before - *after : *after - *before;
+        double before = -1, after = -1;  // White's chances; -1 while unknown
+        if (i + 1 < evaluations.size()) {
+            before = white_winning_chances(evaluations[i]).value_or(-1);
+            after = white_winning_chances(evaluations[i + 1]).value_or(-1);
+        }
+        if (before >= 0 && after >= 0 && better_known) {
+            double drop = move.white_moved ? before - after : after - before;
             MoveJudgement judgement = judge_drop(drop);
             if (judgement != MoveJudgement::NONE)
                 entry = {{"judgement", judgement_name(judgement)},

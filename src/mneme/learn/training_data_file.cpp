@@ -23,8 +23,9 @@ std::uint64_t header_checksum(const std::uint8_t* header, const std::string& des
     RecordChecksum sum;
     sum.add(header, 56);
     std::vector<std::uint8_t> text(padded_to_8(description.size()), 0);
-    // An empty description has no bytes, and memcpy must not be given a null pointer.
-    if (!description.empty()) std::memcpy(text.data(), description.data(), description.size());
+    // Not memcpy: an empty description leaves `text` with a null data pointer, which memcpy
+    // must not be given (UBSan found it with the mdata fuzz target).
+    std::copy(description.begin(), description.end(), text.begin());
     sum.add(text.data(), text.size());
     return sum.value();
 }

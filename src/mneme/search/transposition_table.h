@@ -87,7 +87,9 @@ private:
 
     Bucket* bucket_for(Key key) const {
         // The high bits of the product spread any table size evenly, with no power-of-two rule.
-        return &buckets_[std::size_t((unsigned __int128)key * bucket_count_ >> 64)];
+        // __extension__: the 128-bit type is GCC's and clang's, not ISO C++ (-Wpedantic).
+        __extension__ using Wide = unsigned __int128;
+        return &buckets_[std::size_t(Wide(key) * bucket_count_ >> 64)];
     }
     // How many generations ago an entry was written (0 = this search).
     int age(const Entry& e) const {
