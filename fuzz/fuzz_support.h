@@ -9,8 +9,12 @@
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
+#include <iterator>
+#include <optional>
 #include <string>
 #include <string_view>
+
+#include "mneme/core/position.h"
 
 // libFuzzer's entry point, which every target defines.
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size);
@@ -60,6 +64,13 @@ inline constexpr const char* POSITIONS[] = {
 };
 inline constexpr const char* CHESS960_POSITION = "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9";
 
+// The position an input's first byte chooses: one of POSITIONS, or the Chess960 one.
+inline Position position_chosen_by(std::uint8_t byte) {
+    constexpr std::size_t COUNT = std::size(POSITIONS);
+    std::size_t choice = byte % (COUNT + 1);
+    return choice == COUNT ? Position::from_fen(CHESS960_POSITION, true) : Position::from_fen(POSITIONS[choice]);
+}
+
 }  // namespace mneme::fuzz
 
 namespace mneme::fuzz {
@@ -75,6 +86,22 @@ inline bool repair_checksum(std::string& bytes, const std::string& message, std:
     std::uint64_t value = std::strtoull(message.c_str() + last + 2, nullptr, 16);
     for (int i = 0; i < 8; ++i) bytes[offset + i] = char(value >> (8 * i));
     return true;
+}
+
+// Opens `bytes` with `open` (which reads the file at a path), repairing a checksum mismatch once
+// (repair_checksum) so that mutated records are read too; nullopt when the file is refused.
+template <typename File, typename Error, typename Open>
+std::optional<File> open_repairing(InputFile& file, std::string bytes, std::size_t checksum_offset, Open open) {
+    for (int attempt = 0; attempt < 2; ++attempt) {
+        try {
+            return open(file.write(bytes));
+        } catch (const Error& error) {
+            if (!repair_checksum(bytes, error.what(), checksum_offset)) return std::nullopt;
+        } catch (const std::exception&) {
+            return std::nullopt;
+        }
+    }
+    return std::nullopt;
 }
 
 }  // namespace mneme::fuzz

@@ -11,17 +11,8 @@ using namespace mneme;
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     static fuzz::InputFile file("mbook");
-    std::string bytes(fuzz::as_text(data, size));
-    std::optional<OpeningBook> book;
-    for (int attempt = 0; attempt < 2 && !book; ++attempt) {
-        try {
-            book = OpeningBook::open(file.write(bytes));
-        } catch (const BookFileError& error) {
-            if (!fuzz::repair_checksum(bytes, error.what(), 24)) return 0;
-        } catch (const std::exception&) {
-            return 0;
-        }
-    }
+    std::optional<OpeningBook> book = fuzz::open_repairing<OpeningBook, BookFileError>(
+        file, std::string(fuzz::as_text(data, size)), 24, [](const std::string& path) { return OpeningBook::open(path); });
     if (!book) return 0;
     (void)book->summary();
     std::mt19937_64 rng(1);

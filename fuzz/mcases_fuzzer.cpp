@@ -11,17 +11,8 @@ using namespace mneme;
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     static fuzz::InputFile file("mcases");
-    std::string bytes(fuzz::as_text(data, size));
-    std::optional<CaseBaseFile> opened;
-    for (int attempt = 0; attempt < 2 && !opened; ++attempt) {
-        try {
-            opened = CaseBaseFile::open(file.write(bytes));
-        } catch (const CaseFileError& error) {
-            if (!fuzz::repair_checksum(bytes, error.what(), 40)) return 0;
-        } catch (const std::exception&) {
-            return 0;
-        }
-    }
+    std::optional<CaseBaseFile> opened = fuzz::open_repairing<CaseBaseFile, CaseFileError>(
+        file, std::string(fuzz::as_text(data, size)), 40, [](const std::string& path) { return CaseBaseFile::open(path); });
     if (!opened) return 0;
     CaseBase base(std::vector<CaseRecord>(opened->cases().begin(), opened->cases().end()));
     for (const char* fen : fuzz::POSITIONS) {

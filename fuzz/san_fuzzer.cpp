@@ -9,10 +9,7 @@ using namespace mneme;
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     if (size == 0) return 0;
-    constexpr std::size_t COUNT = std::size(fuzz::POSITIONS);
-    bool chess960 = data[0] % (COUNT + 1) == COUNT;
-    Position pos = Position::from_fen(chess960 ? fuzz::CHESS960_POSITION : fuzz::POSITIONS[data[0] % (COUNT + 1) % COUNT],
-                                      chess960);
+    Position pos = fuzz::position_chosen_by(data[0]);
     std::string_view text = fuzz::as_text(data + 1, size - 1);
     SanError error{};
     Move m = parse_san(pos, text, &error);
