@@ -10,7 +10,6 @@
 #include "mneme/core/movegen.h"
 #include "mneme/gui/api_error.h"
 #include "mneme/gui/book_table.h"
-#include "mneme/gui/game_review.h"
 #include "mneme/gui/position_setup.h"
 #include "mneme/notation/san.h"
 #include "mneme/notation/uci_move.h"
@@ -113,12 +112,14 @@ Json GameSession::state_locked() const {
             claimable = termination_text(outcome.termination);
     }
     Json headers = Json::object();
+    // Filled by moves_json, read by the review after it (a braced list is evaluated in order).
+    std::vector<ReviewedMove> reviewed;
     for (const PgnTag& tag : record_.headers) headers[tag.name] = tag.value;
     return {
         {"version", version_},
         {"start_fen", start_.fen()},
         {"position", position_json(current_)},
-        {"moves", moves_json()},
+        {"moves", moves_json(reviewed)},
         {"start_comment", record_.mainline.comment},
         {"result", result_text(record_.result)},
         {"over", over()},
@@ -142,13 +143,13 @@ Json GameSession::state_locked() const {
         {"analysis", {{"on", analysis_on_}, {"ply", analysis_ply_}, {"lines", analysis_lines_}}},
         {"evaluations", evaluations_},
         {"best_moves", best_moves_},
-        {"review", review_locked()},
+        {"review", review_json(evaluations_, reviewed)},
         {"decisions", decisions_},
         {"headers", headers},
     };
 }
 
-Json GameSession::moves_json() const {
+Json GameSession::moves_json(std::vector<ReviewedMove>& reviewed) const {
     Json moves = Json::array();
     Position pos = start_.without_history();
     for (const PgnNode& node : record_.mainline.moves) {
@@ -158,6 +159,7 @@ Json GameSession::moves_json() const {
         std::string uci = move_to_uci(pos, node.move);
         int number = pos.fullmove_number();
         Color mover = pos.side_to_move();
+        reviewed.push_back({uci, mover == WHITE, best_moves_[reviewed.size()]});
         pos.do_move(node.move);
         Json opening;
         if (const EcoOpening* named = EcoTable::builtin().find(pos.key()))
@@ -176,17 +178,6 @@ Json GameSession::moves_json() const {
         });
     }
     return moves;
-}
-
-Json GameSession::review_locked() const {
-    std::vector<ReviewedMove> moves;
-    Position pos = start_.without_history();
-    for (std::size_t i = 0; i < record_.mainline.moves.size(); ++i) {
-        Move move = record_.mainline.moves[i].move;
-        moves.push_back({move_to_uci(pos, move), pos.side_to_move() == WHITE, best_moves_[i]});
-        pos.do_move(move);
-    }
-    return review_json(evaluations_, moves);
 }
 
 Json GameSession::best_move_json(const Position& root, Move best) {

@@ -18,6 +18,7 @@
 #include "mneme/gui/engine_worker.h"
 #include "mneme/gui/event_stream.h"
 #include "mneme/gui/game_clock.h"
+#include "mneme/gui/game_review.h"
 #include "mneme/gui/game_store.h"
 #include "mneme/gui/json_views.h"
 #include "mneme/gui/player_library.h"
@@ -96,8 +97,8 @@ private:
     using Clock = GameClock::TimePoint;
 
     Json state_locked() const;
-    Json moves_json() const;
-    Json review_locked() const;
+    // The moves as the browser shows them; fills `reviewed` with what the review needs of each.
+    Json moves_json(std::vector<ReviewedMove>& reviewed) const;
     // The search's best move in `root` as {"san", "uci"}, or null.
     static Json best_move_json(const Position& root, Move best);
     void reset_game(const Position& start, const PgnGame& record);
