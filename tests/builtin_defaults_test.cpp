@@ -25,6 +25,7 @@
 #include "mneme/match/in_process_players.h"
 #include "mneme/match/player_spec.h"
 #include "mneme/notation/uci_move.h"
+#include "mneme/pgn/eco_table.h"
 #include "mneme/protocol/engine_protocol.h"
 #include "mneme/util/builtin_files.h"
 
@@ -240,6 +241,13 @@ TEST(BuiltinDefaults, VersionAndBookInfoNameThem) {
         << version;
     for (const std::string& path : builtin_case_base_paths())
         EXPECT_NE(version.find("cases      built in: " + path + ", "), std::string::npos) << version;
+    // Every built-in file is listed as what it is: no opening table is taken for a case base.
+    EXPECT_EQ(version.find("unusable"), std::string::npos) << version;
+    EXPECT_EQ(version.find(".tsv"), std::string::npos) << version;
+    EXPECT_NE(version.find("openings   built in: " + std::to_string(EcoTable::builtin().size()) +
+                           " named positions from 5 ECO tables"),
+              std::string::npos)
+        << version;
 
     // book info prints with printf, so its output is taken from the process's stdout.
     std::ostringstream info, info_err;
