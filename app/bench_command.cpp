@@ -7,8 +7,8 @@
 #include <string>
 
 #include "commands.h"
-#include "mneme/notation/uci_move.h"
 #include "mneme/nnue/builtin_network.h"
+#include "mneme/notation/uci_move.h"
 #include "mneme/search/search.h"
 
 namespace mneme::app {
@@ -130,11 +130,12 @@ int bench_command(const Arguments& args) {
         SearchResult result = searcher.search(pos, limits);
         total_nodes += result.nodes;
         std::cout << "position " << std::setw(2) << ++index << ": " << std::setw(6) << std::left
-                  << move_to_uci(pos, result.best) << std::right << std::setw(10)
-                  << result.nodes << " nodes  " << fen << '\n';
+                  << move_to_uci(pos, result.best) << std::right << std::setw(10) << result.nodes
+                  << " nodes  " << fen << '\n';
     }
     auto elapsed_ms = std::chrono::duration_cast<std::chrono::milliseconds>(
-                          std::chrono::steady_clock::now() - start).count();
+                          std::chrono::steady_clock::now() - start)
+                          .count();
     std::cout << "\nEvaluation      : " << searcher.evaluator().name()
               << "\nDepth           : " << depth << "\nPositions       : " << index
               << "\nTotal time (ms) : " << elapsed_ms << "\nNodes searched  : " << total_nodes

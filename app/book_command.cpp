@@ -11,13 +11,13 @@
 
 #include "book_arguments.h"
 #include "commands.h"
-#include "required_inputs.h"
 #include "mneme/book/book_builder.h"
 #include "mneme/book/book_file.h"
 #include "mneme/book/book_merge.h"
 #include "mneme/book/entry_source.h"
 #include "mneme/core/position.h"
 #include "mneme/util/builtin_files.h"
+#include "required_inputs.h"
 #include "shard_argument.h"
 
 namespace mneme::app {

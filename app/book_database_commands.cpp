@@ -7,17 +7,12 @@
 
 #include "book_arguments.h"
 #include "commands.h"
-#include "required_inputs.h"
 #include "mneme/book/book_file.h"
 #include "mneme/book/book_learning.h"
 #include "mneme/book/ophista_builder.h"
+#include "required_inputs.h"
 
 namespace mneme::app {
-
-namespace {
-
-
-}  // namespace
 
 int book_ophista_command(const Arguments& args) {
     std::vector<std::string> inputs;
@@ -42,7 +37,8 @@ int book_ophista_command(const Arguments& args) {
         else
             reader.unexpected(a);
     }
-    require_arguments({{!inputs.empty(), "IN.pgn..."}, {!book_path.empty(), "--book BOOK.mbook"},
+    require_arguments({{!inputs.empty(), "IN.pgn..."},
+                       {!book_path.empty(), "--book BOOK.mbook"},
                        {!output.empty(), "-o OUT.mhist"}});
     require_readable_files(inputs);
     BookFile book = BookFile::open(book_path);
@@ -57,7 +53,8 @@ int book_ophista_command(const Arguments& args) {
     if (!quiet && terminal)
         options.progress = [&](std::uint64_t games, std::uint64_t read, std::uint64_t total,
                                double seconds) {
-            std::fprintf(stderr, "\r%llu games, %.0f games/s", static_cast<unsigned long long>(games),
+            std::fprintf(stderr, "\r%llu games, %.0f games/s",
+                         static_cast<unsigned long long>(games),
                          double(games) / std::max(seconds, 1e-9));
             if (total && read) {
                 double fraction = double(read) / double(total);
@@ -97,11 +94,11 @@ int book_learn_command(const Arguments& args) {
         else
             reader.unexpected(a);
     }
-    require_arguments({{!inputs.empty(), "GAMES.pgn..."},
-                       {!experience.empty(), "--experience EXP.mbook"}});
+    require_arguments(
+        {{!inputs.empty(), "GAMES.pgn..."}, {!experience.empty(), "--experience EXP.mbook"}});
     require_readable_files(inputs);
-    std::vector<LearnedGame> games =
-        read_games_to_learn(inputs, [](const std::string& message) { std::cerr << message << '\n'; });
+    std::vector<LearnedGame> games = read_games_to_learn(
+        inputs, [](const std::string& message) { std::cerr << message << '\n'; });
     LearningStats stats = learn_from_games(games, experience, options);
     std::printf("learned  %llu games x %u into %s (%llu entries); %llu unfinished skipped\n",
                 static_cast<unsigned long long>(stats.games_learned), unsigned(options.weight),

@@ -8,12 +8,12 @@
 
 #include "book_arguments.h"
 #include "commands.h"
-#include "required_inputs.h"
 #include "mneme/book/book_exits.h"
 #include "mneme/book/database_ordering.h"
 #include "mneme/notation/position_line.h"
 #include "mneme/search/search.h"
 #include "mneme/util/atomic_file.h"
+#include "required_inputs.h"
 
 namespace mneme::app {
 
@@ -38,8 +38,7 @@ std::vector<int> parse_depths(const std::string& text) {
             std::size_t used = 0;
             depth = std::stoi(item, &used);
             if (used != item.size()) depth = 0;
-        } catch (const std::exception&) {
-        }
+        } catch (const std::exception&) {}
         if (depth < 1 || depth >= MAX_PLY)
             throw UsageError("--depths: '" + item + "' is not a depth from 1 to " +
                              std::to_string(MAX_PLY - 1));
@@ -51,7 +50,7 @@ std::vector<int> parse_depths(const std::string& text) {
 
 struct OrderingVariant {
     std::string name;
-    std::shared_ptr<const BookFile> book;         // technique 1, or null
+    std::shared_ptr<const BookFile> book;        // technique 1, or null
     std::shared_ptr<const OphistaFile> ophista;  // technique 2, or null
 };
 
@@ -63,7 +62,8 @@ std::uint64_t count_nodes(const std::vector<Position>& positions, const Ordering
     Searcher searcher(hash_mb);
     searcher.set_options(options);
     if (variant.book || variant.ophista)
-        searcher.set_ordering_hint(std::make_shared<DatabaseOrdering>(variant.book, variant.ophista));
+        searcher.set_ordering_hint(
+            std::make_shared<DatabaseOrdering>(variant.book, variant.ophista));
     std::uint64_t nodes = 0;
     *applied = 0;
     for (const Position& pos : positions) {
@@ -153,21 +153,23 @@ int book_nodes_command(const Arguments& args) {
             hash_mb = std::size_t(reader.integer(a, 1, 65536));
         else if (a == "--search") {
             search_name = reader.value(a);
-            if (search_name == "classic") options = classic_search();
+            if (search_name == "classic")
+                options = classic_search();
             else if (search_name != "engine")
                 throw UsageError("--search: '" + search_name + "' is not engine or classic");
         } else
             reader.unexpected(a);
     }
-    require_arguments({{!positions_path.empty(), "--positions FILE"},
-                       {!book_path.empty(), "--book BOOK.mbook"}});
+    require_arguments(
+        {{!positions_path.empty(), "--positions FILE"}, {!book_path.empty(), "--book BOOK.mbook"}});
 
     std::vector<Position> positions;
     for (const PositionLine& line : read_position_lines(positions_path)) {
         Position pos = line.position();
         if (pos.has_legal_moves()) positions.push_back(pos);
     }
-    if (positions.empty()) throw std::runtime_error(positions_path + ": no position with a legal move");
+    if (positions.empty())
+        throw std::runtime_error(positions_path + ": no position with a legal move");
 
     auto book = std::make_shared<const BookFile>(BookFile::open(book_path));
     std::vector<OrderingVariant> variants{{"none", nullptr, nullptr},
@@ -181,9 +183,11 @@ int book_nodes_command(const Arguments& args) {
     std::printf("%zu positions from %s; book %s%s%s; %s search\n", positions.size(),
                 positions_path.c_str(), book_path.c_str(), ophista_path.empty() ? "" : ", OPHISTA ",
                 ophista_path.c_str(),
-                search_name == "engine" ? "the engine's" : "a classic (PVS, table, MVV-LVA, killers, history)");
-    std::printf("nodes of iterative deepening to each depth, summed over the positions "
-                "(change against none)\n\n");
+                search_name == "engine" ? "the engine's"
+                                        : "a classic (PVS, table, MVV-LVA, killers, history)");
+    std::printf(
+        "nodes of iterative deepening to each depth, summed over the positions "
+        "(change against none)\n\n");
     std::printf("| depth |");
     for (const OrderingVariant& v : variants) std::printf(" %s |", v.name.c_str());
     std::printf("\n|---|");

@@ -6,7 +6,6 @@
 
 #include "book_arguments.h"
 #include "commands.h"
-#include "required_inputs.h"
 #include "mneme/book/book_file.h"
 #include "mneme/book/book_policy.h"
 #include "mneme/book/book_probe.h"
@@ -14,6 +13,7 @@
 #include "mneme/book/polyglot_export.h"
 #include "mneme/notation/san.h"
 #include "mneme/notation/uci_move.h"
+#include "required_inputs.h"
 
 namespace mneme::app {
 

@@ -6,21 +6,21 @@
 #include <chrono>
 #include <csignal>
 #include <cstdio>
+#include <ctime>
 #include <filesystem>
 #include <iostream>
 #include <set>
 #include <sstream>
-#include <ctime>
 
 #include "book_arguments.h"
 #include "commands.h"
-#include "required_inputs.h"
 #include "mneme/cbr/case_base.h"
 #include "mneme/cbr/case_base_builder.h"
 #include "mneme/cbr/case_base_merge.h"
 #include "mneme/cbr/cbr_agent.h"
 #include "mneme/pgn/pgn_reader.h"
 #include "mneme/util/builtin_files.h"
+#include "required_inputs.h"
 #include "shard_argument.h"
 
 namespace mneme::app {
@@ -64,8 +64,10 @@ std::pair<int, int> parse_bucket(const std::string& text) {
 // OUT.mcases -> OUT-LOW-HIGH.mcases
 std::string bucket_path(const std::string& output, std::pair<int, int> bucket) {
     std::string stem = output;
-    if (stem.size() > 7 && stem.compare(stem.size() - 7, 7, ".mcases") == 0) stem.resize(stem.size() - 7);
-    return stem + "-" + std::to_string(bucket.first) + "-" + std::to_string(bucket.second) + ".mcases";
+    if (stem.size() > 7 && stem.compare(stem.size() - 7, 7, ".mcases") == 0)
+        stem.resize(stem.size() - 7);
+    return stem + "-" + std::to_string(bucket.first) + "-" + std::to_string(bucket.second) +
+           ".mcases";
 }
 
 int build_command(const Arguments& args) {
@@ -76,23 +78,35 @@ int build_command(const Arguments& args) {
     ArgumentReader reader(args);
     while (reader.more()) {
         std::string a = reader.next();
-        if (a == "-o" || a == "--output") output = reader.value(a);
-        else if (a == "--player") options.players.push_back(reader.value(a));
-        else if (a == "--min-elo") options.min_elo = int(reader.integer(a, 1, 5000));
-        else if (a == "--max-elo") options.max_elo = int(reader.integer(a, 1, 5000));
-        else if (a == "--max-cases") options.max_cases = std::uint64_t(reader.integer(a, 1, 1LL << 32));
-        else if (a == "--sample-seed") options.sample_seed = std::uint64_t(reader.integer(a, 0, 1LL << 62));
-        else if (a == "--bucket") options.elo_buckets.push_back(parse_bucket(reader.value(a)));
-        else if (a == "--max-games") options.max_games = std::uint64_t(reader.integer(a, 1, 1LL << 40));
-        else if (a == "--mirror") options.mirror = true;
+        if (a == "-o" || a == "--output")
+            output = reader.value(a);
+        else if (a == "--player")
+            options.players.push_back(reader.value(a));
+        else if (a == "--min-elo")
+            options.min_elo = int(reader.integer(a, 1, 5000));
+        else if (a == "--max-elo")
+            options.max_elo = int(reader.integer(a, 1, 5000));
+        else if (a == "--max-cases")
+            options.max_cases = std::uint64_t(reader.integer(a, 1, 1LL << 32));
+        else if (a == "--sample-seed")
+            options.sample_seed = std::uint64_t(reader.integer(a, 0, 1LL << 62));
+        else if (a == "--bucket")
+            options.elo_buckets.push_back(parse_bucket(reader.value(a)));
+        else if (a == "--max-games")
+            options.max_games = std::uint64_t(reader.integer(a, 1, 1LL << 40));
+        else if (a == "--mirror")
+            options.mirror = true;
         else if (a == "--shard") {
             std::string text = reader.value(a);
             if (!parse_shard(text, options.shard, options.shards))
                 throw UsageError("--shard: '" + text +
                                  "' is not I/N with 0 <= I < N (e.g. 0/4 .. 3/4)");
-        } else if (a == "--quiet") quiet = true;
-        else if (a == "-" || a.rfind("-", 0) != 0) inputs.push_back(a);
-        else reader.unexpected(a);
+        } else if (a == "--quiet")
+            quiet = true;
+        else if (a == "-" || a.rfind("-", 0) != 0)
+            inputs.push_back(a);
+        else
+            reader.unexpected(a);
     }
     require_arguments({{!inputs.empty(), "IN.pgn..."}, {!output.empty(), "-o OUT.mcases"}});
     require_readable_files(inputs);
@@ -153,7 +167,8 @@ int build_command(const Arguments& args) {
         std::printf("cases    %s: %zu cases from %zu games, %s", path.c_str(), cases.size(),
                     games.size(), megabytes(double(std::filesystem::file_size(path))).c_str());
         if (options.max_cases)
-            std::printf(" (a sample of %llu selected moves)", static_cast<unsigned long long>(selected));
+            std::printf(" (a sample of %llu selected moves)",
+                        static_cast<unsigned long long>(selected));
         std::printf("\n");
     };
     if (options.elo_buckets.empty()) {
@@ -163,7 +178,8 @@ int build_command(const Arguments& args) {
             auto [low, high] = options.elo_buckets[b];
             write(bucket_path(output, options.elo_buckets[b]), build.buckets[b],
                   build.bucket_moves_selected[b],
-                  " (this file: movers rated " + std::to_string(low) + "-" + std::to_string(high) + ")");
+                  " (this file: movers rated " + std::to_string(low) + "-" + std::to_string(high) +
+                      ")");
         }
     }
     std::printf("games    %llu seen, %llu unreadable, %llu matched, %llu unmatched\n",
@@ -180,13 +196,15 @@ int build_command(const Arguments& args) {
             std::printf("%s \"%s\" (%llu)", i ? "," : "", spellings[i].second.c_str(),
                         static_cast<unsigned long long>(spellings[i].first));
         std::printf("%s\n", spellings.size() > 8 ? ", ..." : "");
-        if (spellings.empty()) std::fprintf(stderr, "mneme cases build: no game matched the names\n");
+        if (spellings.empty())
+            std::fprintf(stderr, "mneme cases build: no game matched the names\n");
     }
     std::printf("time     %.2f s (%.0f games/s)\n", s.seconds,
                 double(s.games_seen) / std::max(s.seconds, 1e-9));
-    bool empty = options.elo_buckets.empty() ? build.cases.empty()
-                                             : std::any_of(build.buckets.begin(), build.buckets.end(),
-                                                           [](const auto& b) { return b.empty(); });
+    bool empty = options.elo_buckets.empty()
+                     ? build.cases.empty()
+                     : std::any_of(build.buckets.begin(), build.buckets.end(),
+                                   [](const auto& b) { return b.empty(); });
     if (empty) std::fprintf(stderr, "mneme cases build: a case base is empty\n");
     return s.input_failed || empty ? 1 : 0;
 }
@@ -197,9 +215,12 @@ int merge_command(const Arguments& args) {
     ArgumentReader reader(args);
     while (reader.more()) {
         std::string a = reader.next();
-        if (a == "-o" || a == "--output") output = reader.value(a);
-        else if (a.rfind("-", 0) != 0) inputs.push_back(a);
-        else reader.unexpected(a);
+        if (a == "-o" || a == "--output")
+            output = reader.value(a);
+        else if (a.rfind("-", 0) != 0)
+            inputs.push_back(a);
+        else
+            reader.unexpected(a);
     }
     if (inputs.empty() || output.empty())
         throw UsageError("needs the case bases and -o OUT.mcases");
@@ -228,8 +249,8 @@ int info_command(const Arguments& args) {
             ++rated;
         }
         ++results[c.result & 3];
-        boards.emplace(c.board.occupied, c.board.white, c.board.type_bits[0],
-                       c.board.type_bits[1], c.board.type_bits[2]);
+        boards.emplace(c.board.occupied, c.board.white, c.board.type_bits[0], c.board.type_bits[1],
+                       c.board.type_bits[2]);
     }
     started = Clock::now();
     CaseIndex index(file.cases());
@@ -308,12 +329,18 @@ int latency_command(const Arguments& args) {
     ArgumentReader reader(args);
     while (reader.more()) {
         std::string a = reader.next();
-        if (a == "--sizes") sizes = parse_sizes(reader.value(a));
-        else if (a == "--queries") query_count = std::size_t(reader.integer(a, 1, 1000000));
-        else if (a == "--k") settings.neighbours = std::size_t(reader.integer(a, 1, 1 << 20));
-        else if (a == "--mirror") settings.mirror = true;
-        else if (a.rfind("-", 0) != 0 && path.empty()) path = a;
-        else reader.unexpected(a);
+        if (a == "--sizes")
+            sizes = parse_sizes(reader.value(a));
+        else if (a == "--queries")
+            query_count = std::size_t(reader.integer(a, 1, 1000000));
+        else if (a == "--k")
+            settings.neighbours = std::size_t(reader.integer(a, 1, 1 << 20));
+        else if (a == "--mirror")
+            settings.mirror = true;
+        else if (a.rfind("-", 0) != 0 && path.empty())
+            path = a;
+        else
+            reader.unexpected(a);
     }
     if (path.empty()) throw UsageError("needs BASE.mcases");
     if (settings.neighbours > 1) settings.choice = CaseChoice::VOTE;

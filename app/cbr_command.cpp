@@ -11,15 +11,15 @@
 
 #include "book_arguments.h"
 #include "commands.h"
-#include "required_inputs.h"
 #include "mneme/cbr/case_base_builder.h"
-#include "mneme/cbr/cbr_experiment.h"
 #include "mneme/cbr/player_name.h"
+#include "mneme/match/cbr_experiment.h"
 #include "mneme/match/orderings.h"
 #include "mneme/match/rating_fit.h"
 #include "mneme/pgn/pgn_reader.h"
 #include "mneme/pgn/pgn_writer.h"
 #include "mneme/util/atomic_file.h"
+#include "required_inputs.h"
 
 namespace mneme::app {
 
@@ -53,7 +53,8 @@ Participant open_participant(const std::string& word) {
     Participant expert;
     if (word == "random" || word == "greedy") {
         expert.name = word;
-        expert.kind = word == "random" ? ParticipantKind::RANDOM_MOVER : ParticipantKind::GREEDY_MOVER;
+        expert.kind =
+            word == "random" ? ParticipantKind::RANDOM_MOVER : ParticipantKind::GREEDY_MOVER;
         return expert;
     }
     const std::string& path = word;
@@ -68,7 +69,7 @@ Participant open_participant(const std::string& word) {
 }
 
 double white_score(const GameOutcome& outcome) {
-    return outcome.result == GameResult::WHITE_WINS ? 1.0
+    return outcome.result == GameResult::WHITE_WINS   ? 1.0
            : outcome.result == GameResult::BLACK_WINS ? 0.0
                                                       : 0.5;
 }
@@ -107,14 +108,17 @@ void print_configuration(const std::vector<Participant>& experts, const Experime
     for (int i = 0; i < n; ++i) {
         std::printf("  %2d  ", i + 1);
         for (int j = 0; j < n; ++j)
-            if (i == j) std::printf(" %5s", "-");
-            else std::printf(" %5.1f", table.points[std::size_t(i)][std::size_t(j)]);
+            if (i == j)
+                std::printf(" %5s", "-");
+            else
+                std::printf(" %5.1f", table.points[std::size_t(i)][std::size_t(j)]);
         std::printf("\n");
     }
-    std::printf("  longest ordering: strict %s, non-strict %s; decisive %zu of %zu games (%.0f%%)\n",
-                ordering_text(longest_ordering(table, true)).c_str(),
-                ordering_text(longest_ordering(table, false)).c_str(), decisive, games,
-                100.0 * double(decisive) / double(std::max<std::size_t>(games, 1)));
+    std::printf(
+        "  longest ordering: strict %s, non-strict %s; decisive %zu of %zu games (%.0f%%)\n",
+        ordering_text(longest_ordering(table, true)).c_str(),
+        ordering_text(longest_ordering(table, false)).c_str(), decisive, games,
+        100.0 * double(decisive) / double(std::max<std::size_t>(games, 1)));
 }
 
 // Maximum-likelihood ratings over all the games, and how many pairs of rated case bases they
@@ -128,7 +132,8 @@ void print_ratings(const std::vector<Participant>& experts, const ExperimentResu
                 result.games.size());
     std::printf("  %2s  %-28s %9s %14s\n", "#", "participant", "mean Elo", "rating");
     for (std::size_t i = 0; i < experts.size(); ++i) {
-        std::string elo = experts[i].mean_elo > 0 ? std::to_string(int(experts[i].mean_elo + 0.5)) : "-";
+        std::string elo =
+            experts[i].mean_elo > 0 ? std::to_string(int(experts[i].mean_elo + 0.5)) : "-";
         std::printf("  %2zu  %-28s %9s %7.0f +- %3.0f\n", i + 1, experts[i].name.c_str(),
                     elo.c_str(), fit.players[i].elo, fit.players[i].error95);
     }
@@ -144,7 +149,8 @@ void print_ratings(const std::vector<Participant>& experts, const ExperimentResu
             bool expert_order = experts[i].mean_elo < experts[j].mean_elo;
             agree += expert_order == (fit.players[i].elo < fit.players[j].elo);
         }
-    std::printf("  pairs of rated case bases ordered as their movers' mean Elo: %d of %d\n", agree, pairs);
+    std::printf("  pairs of rated case bases ordered as their movers' mean Elo: %d of %d\n", agree,
+                pairs);
     std::size_t decisive = 0;
     for (const ExperimentGame& g : result.games) decisive += g.outcome.result != GameResult::DRAW;
     std::printf("  decisive games: %zu of %zu (%.0f%%)\n", decisive, result.games.size(),
@@ -186,13 +192,20 @@ int experiment_command(const Arguments& args) {
     ArgumentReader reader(args);
     while (reader.more()) {
         std::string a = reader.next();
-        if (a == "--rounds") settings.rounds = int(reader.integer(a, 1, 100000));
-        else if (a == "--threads") settings.threads = int(reader.integer(a, 1, 256));
-        else if (a == "--configs") settings.configurations = parse_configurations(reader.value(a));
-        else if (a == "--option") apply_option(reader.value(a), settings.agent);
-        else if (a == "--pgn") pgn_path = reader.value(a);
-        else if (a.rfind("-", 0) != 0) paths.push_back(a);
-        else reader.unexpected(a);
+        if (a == "--rounds")
+            settings.rounds = int(reader.integer(a, 1, 100000));
+        else if (a == "--threads")
+            settings.threads = int(reader.integer(a, 1, 256));
+        else if (a == "--configs")
+            settings.configurations = parse_configurations(reader.value(a));
+        else if (a == "--option")
+            apply_option(reader.value(a), settings.agent);
+        else if (a == "--pgn")
+            pgn_path = reader.value(a);
+        else if (a.rfind("-", 0) != 0)
+            paths.push_back(a);
+        else
+            reader.unexpected(a);
     }
     if (paths.size() < 2) throw UsageError("needs two participants or more");
     std::vector<Participant> experts;
@@ -208,8 +221,8 @@ int experiment_command(const Arguments& args) {
             std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
         if (seconds < next_report && done != total) return;
         next_report = seconds + (terminal ? 0.5 : 10);
-        std::fprintf(stderr, "%s%zu / %zu games, %.1f s, ETA %.0f s%s", terminal ? "\r" : "",
-                     done, total, seconds, seconds * double(total - done) / double(done),
+        std::fprintf(stderr, "%s%zu / %zu games, %.1f s, ETA %.0f s%s", terminal ? "\r" : "", done,
+                     total, seconds, seconds * double(total - done) / double(done),
                      terminal ? "   " : "\n");
     };
     ExperimentResult result = run_experiment(experts, settings);
@@ -223,8 +236,9 @@ int experiment_command(const Arguments& args) {
                         p.mean_elo, p.base->cases().size());
         else
             std::printf("  %2zu  %-28s baseline: %s\n", i + 1, p.name.c_str(),
-                        p.kind == ParticipantKind::RANDOM_MOVER ? "a random legal move"
-                                                                : "mate in one, else the best static exchange");
+                        p.kind == ParticipantKind::RANDOM_MOVER
+                            ? "a random legal move"
+                            : "mate in one, else the best static exchange");
     }
     for (int c = 0; c < int(settings.configurations.size()); ++c) {
         std::printf("\nconfiguration %d (v1 v2 v3 = %s): points of row against column\n", c + 1,
@@ -233,11 +247,13 @@ int experiment_command(const Arguments& args) {
     }
     print_ratings(experts, result);
     std::size_t plies = 0, fallbacks = 0;
-    for (const ExperimentGame& g : result.games) plies += g.moves.size(), fallbacks += g.fallback_moves;
-    std::printf("\n%zu games, %zu moves (%zu without a case), %.1f s with %d thread%s (%.2f ms per move)\n",
-                result.games.size(), plies, fallbacks, result.seconds, settings.threads,
-                settings.threads == 1 ? "" : "s",
-                1000 * result.seconds * settings.threads / double(std::max<std::size_t>(plies, 1)));
+    for (const ExperimentGame& g : result.games)
+        plies += g.moves.size(), fallbacks += g.fallback_moves;
+    std::printf(
+        "\n%zu games, %zu moves (%zu without a case), %.1f s with %d thread%s (%.2f ms per move)\n",
+        result.games.size(), plies, fallbacks, result.seconds, settings.threads,
+        settings.threads == 1 ? "" : "s",
+        1000 * result.seconds * settings.threads / double(std::max<std::size_t>(plies, 1)));
     if (!pgn_path.empty()) {
         write_experiment_pgn(pgn_path, experts, settings, result);
         std::printf("games written to %s\n", pgn_path.c_str());
@@ -256,13 +272,20 @@ int predict_command(const Arguments& args) {
     ArgumentReader reader(args);
     while (reader.more()) {
         std::string a = reader.next();
-        if (a == "--player") players.push_back(reader.value(a));
-        else if (a == "--from-game") from_game = std::uint64_t(reader.integer(a, 1, 1LL << 40));
-        else if (a == "--positions") max_positions = std::uint64_t(reader.integer(a, 1, 1LL << 40));
-        else if (a == "--depth") depth = int(reader.integer(a, 0, 30));
-        else if (a == "--option") apply_option(reader.value(a), settings);
-        else if (a.rfind("-", 0) != 0) paths.push_back(a);
-        else reader.unexpected(a);
+        if (a == "--player")
+            players.push_back(reader.value(a));
+        else if (a == "--from-game")
+            from_game = std::uint64_t(reader.integer(a, 1, 1LL << 40));
+        else if (a == "--positions")
+            max_positions = std::uint64_t(reader.integer(a, 1, 1LL << 40));
+        else if (a == "--depth")
+            depth = int(reader.integer(a, 0, 30));
+        else if (a == "--option")
+            apply_option(reader.value(a), settings);
+        else if (a.rfind("-", 0) != 0)
+            paths.push_back(a);
+        else
+            reader.unexpected(a);
     }
     require_arguments({{!paths.empty(), "BASE.mcases"}, {paths.size() >= 2, "GAMES.pgn"}});
     if (paths.size() > 2) throw UsageError("unexpected argument '" + paths[2] + "'");
@@ -302,14 +325,18 @@ int predict_command(const Arguments& args) {
         }
     }
     for (const PgnError& e : games.errors()) std::cerr << e.message() << '\n';
-    double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-    if (!positions) throw std::runtime_error("no position to predict (check --player and --from-game)");
+    double seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+    if (!positions)
+        throw std::runtime_error("no position to predict (check --player and --from-game)");
     auto percent = [&](std::uint64_t hits) { return 100.0 * double(hits) / double(positions); };
     std::printf("positions    %llu from games %llu..%llu of %s\n",
-                static_cast<unsigned long long>(positions), static_cast<unsigned long long>(from_game),
+                static_cast<unsigned long long>(positions),
+                static_cast<unsigned long long>(from_game),
                 static_cast<unsigned long long>(game_number), paths[1].c_str());
-    std::printf("cbr top-1    %.1f%% (%llu); the position itself was in the base %.1f%% of the time\n",
-                percent(cbr_hits), static_cast<unsigned long long>(cbr_hits), percent(exact));
+    std::printf(
+        "cbr top-1    %.1f%% (%llu); the position itself was in the base %.1f%% of the time\n",
+        percent(cbr_hits), static_cast<unsigned long long>(cbr_hits), percent(exact));
     if (depth)
         std::printf("engine top-1 %.1f%% (%llu) at depth %d\n", percent(engine_hits),
                     static_cast<unsigned long long>(engine_hits), depth);

@@ -14,12 +14,8 @@ namespace {
 
 using Handler = int (*)(const Arguments&);
 
-int run_match(const Arguments& args) {
-    return match_command(args, false);
-}
-int run_tournament(const Arguments& args) {
-    return match_command(args, true);
-}
+int run_match(const Arguments& args) { return match_command(args, false); }
+int run_tournament(const Arguments& args) { return match_command(args, true); }
 
 // The first word of every command and what runs it; a group's handler reads its subcommand.
 constexpr std::pair<std::string_view, Handler> HANDLERS[] = {
@@ -54,9 +50,7 @@ bool asks_for_help(const Arguments& args) {
                        [](const std::string& a) { return a == "--help" || a == "-h"; });
 }
 
-bool is_option(const std::string& word) {
-    return !word.empty() && word[0] == '-';
-}
+bool is_option(const std::string& word) { return !word.empty() && word[0] == '-'; }
 
 // mneme help [COMMAND [SUBCOMMAND]]
 int help(const Arguments& words, std::ostream& out, std::ostream& err) {

@@ -64,16 +64,23 @@ int engine_command(const Arguments& args) {
             return args[++i];
         };
         const std::string& a = args[i];
-        if (a == "--params") use_eval_params_file(value());
-        else if (a == "--eval") evaluation = value();
-        else if (a == "--bayes-model") model_path = value();
+        if (a == "--params")
+            use_eval_params_file(value());
+        else if (a == "--eval")
+            evaluation = value();
+        else if (a == "--bayes-model")
+            model_path = value();
         else if (a == "--player") {
             player_words.push_back("proto=" + value());
             in_process_player = true;
-        } else if (a == "--cases") player_words.push_back("cases=" + value());
-        else if (a == "--seed") player_words.push_back("seed=" + value());
-        else if (a == "--name") player_words.push_back("name=" + value());
-        else if (a == "--option") player_words.push_back("option." + value());
+        } else if (a == "--cases")
+            player_words.push_back("cases=" + value());
+        else if (a == "--seed")
+            player_words.push_back("seed=" + value());
+        else if (a == "--name")
+            player_words.push_back("name=" + value());
+        else if (a == "--option")
+            player_words.push_back("option." + value());
         else
             throw UsageError("unexpected argument '" + a + "'");
     }

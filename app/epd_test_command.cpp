@@ -6,11 +6,11 @@
 
 #include "commands.h"
 #include "eval_params_file.h"
-#include "required_inputs.h"
 #include "mneme/notation/epd.h"
 #include "mneme/notation/san.h"
 #include "mneme/search/search.h"
 #include "mneme/search/search_options.h"
+#include "required_inputs.h"
 
 namespace mneme::app {
 
@@ -33,14 +33,16 @@ struct EpdTestOptions {
 void set_search_option(const std::string& text, SearchOptions* search) {
     std::size_t equals = text.find('=');
     std::string name = equals == std::string::npos ? text : text.substr(0, equals);
-    std::string_view value = equals == std::string::npos ? "" : std::string_view(text).substr(equals + 1);
+    std::string_view value =
+        equals == std::string::npos ? "" : std::string_view(text).substr(equals + 1);
     if (const SearchRefinementOption* refinement = find_search_refinement(name)) {
         if (value != "true" && value != "false")
             throw UsageError("--option " + text + ": " + refinement->name + " needs true or false");
         search->*(refinement->field) = value == "true";
         return;
     }
-    const SearchMarginOption* margin = equals == std::string::npos ? nullptr : find_search_margin(name);
+    const SearchMarginOption* margin =
+        equals == std::string::npos ? nullptr : find_search_margin(name);
     if (!margin)
         throw UsageError("--option " + text +
                          ": not NAME=VALUE with NAME a search margin or refinement");
@@ -57,17 +59,28 @@ EpdTestOptions parse_options(const Arguments& args) {
             if (i + 1 >= args.size()) throw UsageError(a + " needs a value");
             return args[++i];
         };
-        if (a == "--movetime") options.movetime_ms = std::stoll(value());
-        else if (a == "--depth") options.depth = std::stoi(value());
-        else if (a == "--nodes") options.nodes = std::stoull(value());
-        else if (a == "--option") set_search_option(value(), &options.search);
-        else if (a == "--threads") options.threads = std::stoi(value());
-        else if (a == "--hash") options.hash_mb = std::stoi(value());
-        else if (a == "--limit") options.limit = std::stoul(value());
-        else if (a == "--quiet") options.quiet = true;
-        else if (a == "--params") use_eval_params_file(value());
-        else if (a == "--hand-written") set_active_eval_params(EvalParams::hand_written());
-        else if (options.path.empty() && a.rfind("--", 0) != 0) options.path = a;
+        if (a == "--movetime")
+            options.movetime_ms = std::stoll(value());
+        else if (a == "--depth")
+            options.depth = std::stoi(value());
+        else if (a == "--nodes")
+            options.nodes = std::stoull(value());
+        else if (a == "--option")
+            set_search_option(value(), &options.search);
+        else if (a == "--threads")
+            options.threads = std::stoi(value());
+        else if (a == "--hash")
+            options.hash_mb = std::stoi(value());
+        else if (a == "--limit")
+            options.limit = std::stoul(value());
+        else if (a == "--quiet")
+            options.quiet = true;
+        else if (a == "--params")
+            use_eval_params_file(value());
+        else if (a == "--hand-written")
+            set_active_eval_params(EvalParams::hand_written());
+        else if (options.path.empty() && a.rfind("--", 0) != 0)
+            options.path = a;
         else
             throw UsageError("unexpected argument '" + a + "'");
     }
@@ -84,10 +97,16 @@ std::vector<Move> operand_moves(const Position& pos, const EpdRecord& record,
     if (const EpdOperation* op = record.find(opcode)) {
         for (const std::string& text : op->operands) {
             SanError error;
-            if (Move m = parse_san(pos, text, &error)) moves.push_back(m);
+            if (Move m = parse_san(pos, text, &error))
+                moves.push_back(m);
             else if (text != "+" && text != "?" && text != "!")
-                problems->append(" ").append(opcode).append(" '").append(text).append("': ")
-                    .append(san_error_text(error)).append(";");
+                problems->append(" ")
+                    .append(opcode)
+                    .append(" '")
+                    .append(text)
+                    .append("': ")
+                    .append(san_error_text(error))
+                    .append(";");
         }
     }
     return moves;
@@ -132,8 +151,7 @@ int epd_test_command(const Arguments& args) {
         std::string problems;
         std::vector<Move> best = operand_moves(pos, record, "bm", &problems);
         std::vector<Move> avoid = operand_moves(pos, record, "am", &problems);
-        if (!problems.empty())
-            std::cerr << options.path << ": " << id << ":" << problems << '\n';
+        if (!problems.empty()) std::cerr << options.path << ": " << id << ":" << problems << '\n';
         if (best.empty() && avoid.empty()) {
             ++skipped;
             continue;

@@ -72,14 +72,15 @@ int eval_command(const Arguments& args) {
         BayesModel model = BayesModel::load(bayes_path);
         int stage = 0;
         BayesFeatures features = bayes_features(pos, params, stage);
-        std::cout << "Bayesian evaluation (stage " << stage << "): E = "
-                  << model.expected_score(features, stage) << ", score "
+        std::cout << "Bayesian evaluation (stage " << stage
+                  << "): E = " << model.expected_score(features, stage) << ", score "
                   << model.evaluate(pos, params) << " of +-256, mixed "
                   << mixed_bayes_evaluate(pos, params, model) << " (side to move)\n";
     }
     std::shared_ptr<const nnue::QuantisedNetwork> net =
-        net_path.empty() ? nnue::builtin_network()
-                         : std::make_shared<const nnue::QuantisedNetwork>(nnue::load_network_file(net_path));
+        net_path.empty()
+            ? nnue::builtin_network()
+            : std::make_shared<const nnue::QuantisedNetwork>(nnue::load_network_file(net_path));
     if (net) {
         int score = nnue::evaluate_position(*net, pos);
         std::cout << "Network (" << (net_path.empty() ? "built-in" : net_path) << ", "

@@ -6,9 +6,9 @@
 #include <cmath>
 #include <cstdio>
 #include <fstream>
+#include <iostream>
 #include <map>
 #include <memory>
-#include <iostream>
 #include <random>
 #include <regex>
 #include <sstream>
@@ -16,10 +16,11 @@
 #include "book_arguments.h"
 #include "commands.h"
 #include "learn_support.h"
-#include "required_inputs.h"
 #include "mneme/eval/eval_params.h"
 #include "mneme/eval/evaluate.h"
 #include "mneme/learn/bayes_evaluation.h"
+#include "mneme/learn/category_weights.h"
+#include "mneme/learn/learning_curve.h"
 #include "mneme/learn/linear_evaluation.h"
 #include "mneme/learn/logistic_tuner.h"
 #include "mneme/learn/params_source.h"
@@ -27,12 +28,11 @@
 #include "mneme/learn/position_file.h"
 #include "mneme/learn/position_sampler.h"
 #include "mneme/learn/search_relabel.h"
-#include "mneme/learn/category_weights.h"
-#include "mneme/learn/learning_curve.h"
 #include "mneme/learn/self_play_training.h"
 #include "mneme/learn/table_match.h"
 #include "mneme/match/player_spec.h"
 #include "mneme/util/atomic_file.h"
+#include "required_inputs.h"
 
 namespace mneme::app {
 
@@ -49,26 +49,42 @@ int positions_command(const Arguments& args) {
     ArgumentReader reader(args);
     while (reader.more()) {
         std::string a = reader.next();
-        if (a == "-o" || a == "--output") output = reader.value(a);
-        else if (a == "--skip-plies") options.skip_plies = int(reader.integer(a, 0, 10000));
-        else if (a == "--sample-rate") options.sample_rate = reader.real(a, 0, 1);
-        else if (a == "--max-per-game") options.max_per_game = int(reader.integer(a, 0, 10000));
-        else if (a == "--min-elo") options.min_elo = int(reader.integer(a, 0, 10000));
+        if (a == "-o" || a == "--output")
+            output = reader.value(a);
+        else if (a == "--skip-plies")
+            options.skip_plies = int(reader.integer(a, 0, 10000));
+        else if (a == "--sample-rate")
+            options.sample_rate = reader.real(a, 0, 1);
+        else if (a == "--max-per-game")
+            options.max_per_game = int(reader.integer(a, 0, 10000));
+        else if (a == "--min-elo")
+            options.min_elo = int(reader.integer(a, 0, 10000));
         else if (a == "--quiet") {
             std::string value = reader.value(a);
             if (!parse_quiet_filter(value, options.quiet))
                 throw UsageError("--quiet: '" + value + "' is not none, stable or resolve");
-        } else if (a == "--max-positions") options.max_positions = reader.integer(a, 1, 1LL << 40);
-        else if (a == "--max-games") options.max_games = reader.integer(a, 1, 1LL << 40);
-        else if (a == "--relabel-depth") relabel.depth = int(reader.integer(a, 1, 60));
-        else if (a == "--lambda") relabel.lambda = reader.real(a, 0, 1);
-        else if (a == "--score-scale") relabel.score_scale = reader.real(a, 1, 100000);
-        else if (a == "--threads") relabel.threads = int(reader.integer(a, 1, 64));
-        else if (a == "--params") params_path = reader.value(a);
-        else if (a == "--seed") options.seed = std::uint64_t(reader.integer(a, 0, 1LL << 62));
-        else if (a == "--no-progress") progress_enabled = false;
-        else if (a == "-" || a.rfind("-", 0) != 0) inputs.push_back(a);
-        else reader.unexpected(a);
+        } else if (a == "--max-positions")
+            options.max_positions = reader.integer(a, 1, 1LL << 40);
+        else if (a == "--max-games")
+            options.max_games = reader.integer(a, 1, 1LL << 40);
+        else if (a == "--relabel-depth")
+            relabel.depth = int(reader.integer(a, 1, 60));
+        else if (a == "--lambda")
+            relabel.lambda = reader.real(a, 0, 1);
+        else if (a == "--score-scale")
+            relabel.score_scale = reader.real(a, 1, 100000);
+        else if (a == "--threads")
+            relabel.threads = int(reader.integer(a, 1, 64));
+        else if (a == "--params")
+            params_path = reader.value(a);
+        else if (a == "--seed")
+            options.seed = std::uint64_t(reader.integer(a, 0, 1LL << 62));
+        else if (a == "--no-progress")
+            progress_enabled = false;
+        else if (a == "-" || a.rfind("-", 0) != 0)
+            inputs.push_back(a);
+        else
+            reader.unexpected(a);
     }
     require_arguments({{!inputs.empty(), "IN.pgn..."}, {!output.empty(), "-o OUT.mpos"}});
     require_readable_files(inputs);
@@ -77,10 +93,9 @@ int positions_command(const Arguments& args) {
 
     ProgressLine progress(progress_enabled);
     options.progress = [&](const SamplerProgress& p) {
-        std::string text = format("%llu games, %.0f games/s, %llu positions",
-                                  (unsigned long long)p.games_seen,
-                                  p.games_seen / std::max(p.seconds, 1e-9),
-                                  (unsigned long long)p.positions);
+        std::string text =
+            format("%llu games, %.0f games/s, %llu positions", (unsigned long long)p.games_seen,
+                   p.games_seen / std::max(p.seconds, 1e-9), (unsigned long long)p.positions);
         if (p.bytes_total > 0 && p.bytes_read > 0 && !options.max_games && !options.max_positions) {
             double fraction = double(p.bytes_read) / double(p.bytes_total);
             text += format(", %.0f%%, ETA %.0f s", 100 * fraction,
@@ -95,16 +110,18 @@ int positions_command(const Arguments& args) {
     SamplerStats stats;
     std::vector<TrainingPosition> positions = sample_positions(inputs, options, stats);
     progress.clear();
-    std::printf("games    %llu read, %llu used; skipped: %llu unreadable, %llu without result, "
-                "%llu below Elo, %llu Chess960\n",
-                (unsigned long long)stats.games_seen, (unsigned long long)stats.games_used,
-                (unsigned long long)stats.unreadable, (unsigned long long)stats.no_result,
-                (unsigned long long)stats.below_elo, (unsigned long long)stats.variant);
-    std::printf("sampled  %llu considered: %llu in check, %llu not quiet, %llu mate scores, "
-                "%llu duplicates\n",
-                (unsigned long long)stats.considered, (unsigned long long)stats.in_check,
-                (unsigned long long)stats.not_quiet, (unsigned long long)stats.mate_scores,
-                (unsigned long long)stats.duplicates);
+    std::printf(
+        "games    %llu read, %llu used; skipped: %llu unreadable, %llu without result, "
+        "%llu below Elo, %llu Chess960\n",
+        (unsigned long long)stats.games_seen, (unsigned long long)stats.games_used,
+        (unsigned long long)stats.unreadable, (unsigned long long)stats.no_result,
+        (unsigned long long)stats.below_elo, (unsigned long long)stats.variant);
+    std::printf(
+        "sampled  %llu considered: %llu in check, %llu not quiet, %llu mate scores, "
+        "%llu duplicates\n",
+        (unsigned long long)stats.considered, (unsigned long long)stats.in_check,
+        (unsigned long long)stats.not_quiet, (unsigned long long)stats.mate_scores,
+        (unsigned long long)stats.duplicates);
     std::printf("kept     %llu positions in %.1f s (%.0f games/s, %.0f positions/s)\n",
                 (unsigned long long)stats.positions, stats.seconds,
                 stats.games_seen / std::max(stats.seconds, 1e-9),
@@ -113,9 +130,9 @@ int positions_command(const Arguments& args) {
 
     if (relabel.depth > 0) {
         relabel.progress = [&](std::uint64_t done, double seconds) {
-            progress.show(seconds, format("relabelled %llu/%zu, %.0f positions/s",
-                                          (unsigned long long)done, positions.size(),
-                                          done / std::max(seconds, 1e-9)));
+            progress.show(seconds,
+                          format("relabelled %llu/%zu, %.0f positions/s", (unsigned long long)done,
+                                 positions.size(), done / std::max(seconds, 1e-9)));
         };
         auto started = std::chrono::steady_clock::now();
         double nodes = relabel_by_search(positions, relabel);
@@ -129,8 +146,9 @@ int positions_command(const Arguments& args) {
     save_position_file(output, {joined_command("positions", args), positions});
     std::printf("wrote    %s (%zu positions)\n", output.c_str(), positions.size());
     if (stats.input_failed) {
-        std::fprintf(stderr, "mneme learn positions: an input could not be read to its end "
-                             "(see above); the positions of the rest were written\n");
+        std::fprintf(stderr,
+                     "mneme learn positions: an input could not be read to its end "
+                     "(see above); the positions of the rest were written\n");
         return 1;
     }
     return 0;
@@ -150,7 +168,8 @@ std::vector<bool> tunable_matching(const std::string& pattern) {
         tunable[i] = tunable[i] && std::regex_search(EvalParams::flat_name(i), expression);
         count += tunable[i];
     }
-    if (count == 0) throw std::runtime_error("--only: '" + pattern + "' matches no tunable parameter");
+    if (count == 0)
+        throw std::runtime_error("--only: '" + pattern + "' matches no tunable parameter");
     return tunable;
 }
 
@@ -188,25 +207,42 @@ int tune_command(const Arguments& args) {
     ArgumentReader reader(args);
     while (reader.more()) {
         std::string a = reader.next();
-        if (a == "-o" || a == "--output") output = reader.value(a);
-        else if (a == "--source") source_path = reader.value(a);
-        else if (a == "--params") params_path = reader.value(a);
-        else if (a == "--epochs") options.epochs = int(reader.integer(a, 0, 1000000));
-        else if (a == "--rate") options.learning_rate = reader.real(a, 1e-6, 1000);
-        else if (a == "--batch") options.batch_size = std::size_t(reader.integer(a, 0, 1LL << 40));
-        else if (a == "--l2") options.l2 = reader.real(a, 0, 1e6);
-        else if (a == "--k") k = reader.real(a, 1e-6, 10);
-        else if (a == "--only") only = reader.value(a);
-        else if (a == "--held-out") held_out_fraction = reader.real(a, 0, 0.9);
-        else if (a == "--max-positions") max_positions = reader.integer(a, 1, 1LL << 40);
-        else if (a == "--threads") options.threads = int(reader.integer(a, 1, 64));
-        else if (a == "--seed") seed = std::uint64_t(reader.integer(a, 0, 1LL << 62));
-        else if (a == "--report-every") report_every = int(reader.integer(a, 1, 1000000));
-        else if (a.rfind("-", 0) != 0) inputs.push_back(a);
-        else reader.unexpected(a);
+        if (a == "-o" || a == "--output")
+            output = reader.value(a);
+        else if (a == "--source")
+            source_path = reader.value(a);
+        else if (a == "--params")
+            params_path = reader.value(a);
+        else if (a == "--epochs")
+            options.epochs = int(reader.integer(a, 0, 1000000));
+        else if (a == "--rate")
+            options.learning_rate = reader.real(a, 1e-6, 1000);
+        else if (a == "--batch")
+            options.batch_size = std::size_t(reader.integer(a, 0, 1LL << 40));
+        else if (a == "--l2")
+            options.l2 = reader.real(a, 0, 1e6);
+        else if (a == "--k")
+            k = reader.real(a, 1e-6, 10);
+        else if (a == "--only")
+            only = reader.value(a);
+        else if (a == "--held-out")
+            held_out_fraction = reader.real(a, 0, 0.9);
+        else if (a == "--max-positions")
+            max_positions = reader.integer(a, 1, 1LL << 40);
+        else if (a == "--threads")
+            options.threads = int(reader.integer(a, 1, 64));
+        else if (a == "--seed")
+            seed = std::uint64_t(reader.integer(a, 0, 1LL << 62));
+        else if (a == "--report-every")
+            report_every = int(reader.integer(a, 1, 1000000));
+        else if (a.rfind("-", 0) != 0)
+            inputs.push_back(a);
+        else
+            reader.unexpected(a);
     }
     require_arguments({{!inputs.empty(), "IN.mpos..."}, {!output.empty(), "-o OUT.params"}});
-    EvalParams start = params_path.empty() ? EvalParams::defaults() : load_params_or_throw(params_path);
+    EvalParams start =
+        params_path.empty() ? EvalParams::defaults() : load_params_or_throw(params_path);
     if (!only.empty()) options.tunable = tunable_matching(only);
 
     auto [training, held_out] = split_positions(inputs, held_out_fraction, seed, max_positions);
@@ -247,10 +283,12 @@ int tune_command(const Arguments& args) {
     double real_after = evaluation_error(held_out, result, k, options.threads);
     double training_after = mean_squared_error(training_data, rounded_weights, k, options.threads);
     std::size_t changed = 0;
-    for (std::size_t i = 0; i < rounded_values.size(); ++i) changed += rounded_values[i] != start_values[i];
-    std::printf("error     training %.6f -> %.6f (linear model)\n", training_before, training_after);
-    std::printf("held out  %.6f -> %.6f (linear model), %.6f -> %.6f (evaluate())\n",
-                linear_before, linear_after, real_before, real_after);
+    for (std::size_t i = 0; i < rounded_values.size(); ++i)
+        changed += rounded_values[i] != start_values[i];
+    std::printf("error     training %.6f -> %.6f (linear model)\n", training_before,
+                training_after);
+    std::printf("held out  %.6f -> %.6f (linear model), %.6f -> %.6f (evaluate())\n", linear_before,
+                linear_after, real_before, real_after);
     std::printf("changed   %zu of %zu values\n", changed, rounded_values.size());
 
     save_eval_params(output, result);
@@ -258,8 +296,8 @@ int tune_command(const Arguments& args) {
     if (!source_path.empty()) {
         std::ostringstream provenance;
         provenance << joined_command("tune", args) << "\n"
-                   << training.size() << " training positions, K = " << k
-                   << ", held-out error " << real_before << " -> " << real_after;
+                   << training.size() << " training positions, K = " << k << ", held-out error "
+                   << real_before << " -> " << real_after;
         save_eval_params_source(source_path, result, provenance.str());
         std::printf("wrote     %s\n", source_path.c_str());
     }
@@ -275,18 +313,28 @@ int bayes_command(const Arguments& args) {
     ArgumentReader reader(args);
     while (reader.more()) {
         std::string a = reader.next();
-        if (a == "-o" || a == "--output") output = reader.value(a);
-        else if (a == "--exclude-draws") options.exclude_draws = true;
-        else if (a == "--independent") options.independent_terms = true;
-        else if (a == "--ridge") options.ridge = reader.real(a, 1e-9, 1e9);
-        else if (a == "--params") params_path = reader.value(a);
-        else if (a == "--held-out") held_out_fraction = reader.real(a, 0, 0.9);
-        else if (a == "--seed") seed = std::uint64_t(reader.integer(a, 0, 1LL << 62));
-        else if (a.rfind("-", 0) != 0) inputs.push_back(a);
-        else reader.unexpected(a);
+        if (a == "-o" || a == "--output")
+            output = reader.value(a);
+        else if (a == "--exclude-draws")
+            options.exclude_draws = true;
+        else if (a == "--independent")
+            options.independent_terms = true;
+        else if (a == "--ridge")
+            options.ridge = reader.real(a, 1e-9, 1e9);
+        else if (a == "--params")
+            params_path = reader.value(a);
+        else if (a == "--held-out")
+            held_out_fraction = reader.real(a, 0, 0.9);
+        else if (a == "--seed")
+            seed = std::uint64_t(reader.integer(a, 0, 1LL << 62));
+        else if (a.rfind("-", 0) != 0)
+            inputs.push_back(a);
+        else
+            reader.unexpected(a);
     }
     require_arguments({{!inputs.empty(), "IN.mpos..."}, {!output.empty(), "-o OUT.bayes"}});
-    EvalParams params = params_path.empty() ? EvalParams::defaults() : load_params_or_throw(params_path);
+    EvalParams params =
+        params_path.empty() ? EvalParams::defaults() : load_params_or_throw(params_path);
     auto [training, held_out] = split_positions(inputs, held_out_fraction, seed);
 
     BayesModel model(options);
@@ -335,31 +383,53 @@ int td_command(const Arguments& args) {
     ArgumentReader reader(args);
     while (reader.more()) {
         std::string a = reader.next();
-        if (a == "-o" || a == "--output") options.save_path = reader.value(a);
-        else if (a == "--games") options.games = int(reader.integer(a, 1, 100000000));
-        else if (a == "--params") params_path = reader.value(a);
-        else if (a == "--depth") options.depth = int(reader.integer(a, 1, 60));
-        else if (a == "--alpha") options.td.alpha = reader.real(a, 0, 1e9);
-        else if (a == "--lambda") options.td.lambda = reader.real(a, 0, 1);
-        else if (a == "--k") options.td.k = reader.real(a, 1e-6, 10);
-        else if (a == "--root") options.leaves = false;
-        else if (a == "--only") only = reader.value(a);
-        else if (a == "--random-plies") options.random_opening_plies = int(reader.integer(a, 0, 100));
-        else if (a == "--max-plies") options.max_plies = int(reader.integer(a, 1, 10000));
-        else if (a == "--seed") options.seed = std::uint64_t(reader.integer(a, 0, 1LL << 62));
-        else if (a == "--material-only") material_only = true;
-        else if (a == "--opponent") opponent_specs.push_back(reader.value(a));
-        else if (a == "--opponent-params") opponent_params_path = reader.value(a);
-        else if (a == "--max-in-a-row") options.max_in_a_row = int(reader.integer(a, 1, 1000000));
-        else if (a == "--curve") curve_path = reader.value(a);
-        else if (a == "--curve-every") curve_every = int(reader.integer(a, 1, 1000000));
-        else if (a == "--curve-games") curve.games = int(reader.integer(a, 2, 100000));
-        else if (a == "--curve-depth") curve.depth = int(reader.integer(a, 1, 60));
-        else reader.unexpected(a);
+        if (a == "-o" || a == "--output")
+            options.save_path = reader.value(a);
+        else if (a == "--games")
+            options.games = int(reader.integer(a, 1, 100000000));
+        else if (a == "--params")
+            params_path = reader.value(a);
+        else if (a == "--depth")
+            options.depth = int(reader.integer(a, 1, 60));
+        else if (a == "--alpha")
+            options.td.alpha = reader.real(a, 0, 1e9);
+        else if (a == "--lambda")
+            options.td.lambda = reader.real(a, 0, 1);
+        else if (a == "--k")
+            options.td.k = reader.real(a, 1e-6, 10);
+        else if (a == "--root")
+            options.leaves = false;
+        else if (a == "--only")
+            only = reader.value(a);
+        else if (a == "--random-plies")
+            options.random_opening_plies = int(reader.integer(a, 0, 100));
+        else if (a == "--max-plies")
+            options.max_plies = int(reader.integer(a, 1, 10000));
+        else if (a == "--seed")
+            options.seed = std::uint64_t(reader.integer(a, 0, 1LL << 62));
+        else if (a == "--material-only")
+            material_only = true;
+        else if (a == "--opponent")
+            opponent_specs.push_back(reader.value(a));
+        else if (a == "--opponent-params")
+            opponent_params_path = reader.value(a);
+        else if (a == "--max-in-a-row")
+            options.max_in_a_row = int(reader.integer(a, 1, 1000000));
+        else if (a == "--curve")
+            curve_path = reader.value(a);
+        else if (a == "--curve-every")
+            curve_every = int(reader.integer(a, 1, 1000000));
+        else if (a == "--curve-games")
+            curve.games = int(reader.integer(a, 2, 100000));
+        else if (a == "--curve-depth")
+            curve.depth = int(reader.integer(a, 1, 60));
+        else
+            reader.unexpected(a);
     }
     require_arguments(
         {{options.games != 0, "--games N"}, {!options.save_path.empty(), "-o OUT.params"}});
-    EvalParams start = params_path.empty() ? EvalParams::defaults() : load_params_or_throw(params_path);
+    EvalParams start =
+        params_path.empty() ? EvalParams::defaults() : load_params_or_throw(params_path);
     // The 2006 program's start: every weight 0 but the material values.
     if (material_only) start = apply_category_weights(start, {1, 0, 0, 0, 0, 0, 0, 0});
     if (!only.empty()) options.td.tunable = tunable_matching(only);
@@ -380,7 +450,8 @@ int td_command(const Arguments& args) {
         opponent.params = opponent_params;
         opponent.limit = spec.time_control;
         if (opponent.limit.has_clock())
-            throw std::runtime_error("--opponent '" + text + "': give it depth=, nodes= or st= "
+            throw std::runtime_error("--opponent '" + text +
+                                     "': give it depth=, nodes= or st= "
                                      "(seconds per move); training games have no clocks");
         if (!opponent.limit.is_limited()) opponent.limit.depth = options.depth;
         players.push_back(make_player(spec));
@@ -391,11 +462,13 @@ int td_command(const Arguments& args) {
         options.opponents.push_back(opponent);
     }
     if (options.opponents.size() == 1)
-        std::printf("opponents  %s and self-play in turn, at most %d games in a row (the 2006 "
-                    "safeguard)\n", options.opponents[0].name.c_str(), options.max_in_a_row);
+        std::printf(
+            "opponents  %s and self-play in turn, at most %d games in a row (the 2006 "
+            "safeguard)\n",
+            options.opponents[0].name.c_str(), options.max_in_a_row);
     else if (!options.opponents.empty())
-        std::printf("opponents  %zu in turn, at most %d games in a row each\n", options.opponents.size(),
-                    options.max_in_a_row);
+        std::printf("opponents  %zu in turn, at most %d games in a row each\n",
+                    options.opponents.size(), options.max_in_a_row);
     std::fflush(stdout);
 
     // The learning curve: the table so far against the starting table, every K games.
@@ -406,11 +479,13 @@ int td_command(const Arguments& args) {
         LearningCurvePoint point{trained, play_table_match(now, start, curve)};
         curve_file << learning_curve_csv_row(point) << std::endl;
         EloEstimate e = trinomial_estimate(point.wdl);
-        std::fprintf(stderr, "curve      after %d games: %.1f%% (+%.0f =%.0f -%.0f) vs the start table, "
-                             "Elo %+.0f [%+.0f, %+.0f], %.0f s\n",
-                     trained, 100 * point.wdl.score(), point.wdl.wins, point.wdl.draws,
-                     point.wdl.losses, e.elo + 0.0, e.elo_lower, e.elo_upper,
-                     std::chrono::duration<double>(std::chrono::steady_clock::now() - begun).count());
+        std::fprintf(
+            stderr,
+            "curve      after %d games: %.1f%% (+%.0f =%.0f -%.0f) vs the start table, "
+            "Elo %+.0f [%+.0f, %+.0f], %.0f s\n",
+            trained, 100 * point.wdl.score(), point.wdl.wins, point.wdl.draws, point.wdl.losses,
+            e.elo + 0.0, e.elo_lower, e.elo_upper,
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - begun).count());
     };
     if (!curve_path.empty()) {
         // Appended line by line so that an interrupted run keeps its measurements.
@@ -424,26 +499,34 @@ int td_command(const Arguments& args) {
     std::map<std::string, WdlCounts> learner_results;
     auto started = std::chrono::steady_clock::now();
     options.on_game = [&](const SelfPlayGame& g) {
-        (g.result == GameResult::WHITE_WINS ? white_wins
-         : g.result == GameResult::BLACK_WINS ? black_wins : draws) += 1;
+        (g.result == GameResult::WHITE_WINS   ? white_wins
+         : g.result == GameResult::BLACK_WINS ? black_wins
+                                              : draws) += 1;
         WdlCounts& r = learner_results[g.opponent];
-        if (g.result == GameResult::DRAW) r.draws += 1;
-        else if ((g.result == GameResult::WHITE_WINS) == (g.learner == WHITE)) r.wins += 1;
-        else r.losses += 1;
-        double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+        if (g.result == GameResult::DRAW)
+            r.draws += 1;
+        else if ((g.result == GameResult::WHITE_WINS) == (g.learner == WHITE))
+            r.wins += 1;
+        else
+            r.losses += 1;
+        double seconds =
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
         std::fprintf(stderr, "game %d vs %s%s: %s in %d plies%s%s, largest change %.2f; %.0f s\n",
                      g.number, g.opponent.c_str(),
-                     g.opponent == "self" ? "" : g.learner == WHITE ? " (learner white)" : " (learner black)",
-                     result_text(g.result), g.plies, g.fault.empty() ? "" : ", ",
-                     g.fault.c_str(), g.largest_change, seconds);
+                     g.opponent == "self" ? ""
+                     : g.learner == WHITE ? " (learner white)"
+                                          : " (learner black)",
+                     result_text(g.result), g.plies, g.fault.empty() ? "" : ", ", g.fault.c_str(),
+                     g.largest_change, seconds);
         if (!curve_path.empty() && g.number % curve_every == 0) measure(g.number, *g.params);
     };
     train_by_self_play(start, options);
-    std::printf("%d games: %d white wins, %d draws, %d black wins; weights in %s\n",
-                options.games, white_wins, draws, black_wins, options.save_path.c_str());
+    std::printf("%d games: %d white wins, %d draws, %d black wins; weights in %s\n", options.games,
+                white_wins, draws, black_wins, options.save_path.c_str());
     for (const auto& [name, r] : learner_results)
         if (name != "self")
-            std::printf("learner vs %s: +%.0f =%.0f -%.0f\n", name.c_str(), r.wins, r.draws, r.losses);
+            std::printf("learner vs %s: +%.0f =%.0f -%.0f\n", name.c_str(), r.wins, r.draws,
+                        r.losses);
     if (!curve_path.empty()) std::printf("curve in %s\n", curve_path.c_str());
     return 0;
 }
@@ -453,11 +536,16 @@ int curve_command(const Arguments& args) {
     ArgumentReader reader(args);
     while (reader.more()) {
         std::string a = reader.next();
-        if (a == "-o" || a == "--output") output = reader.value(a);
-        else if (a == "--title") title = reader.value(a);
-        else if (a == "--subtitle") subtitle = reader.value(a);
-        else if (a.rfind("-", 0) != 0 && input.empty()) input = a;
-        else reader.unexpected(a);
+        if (a == "-o" || a == "--output")
+            output = reader.value(a);
+        else if (a == "--title")
+            title = reader.value(a);
+        else if (a == "--subtitle")
+            subtitle = reader.value(a);
+        else if (a.rfind("-", 0) != 0 && input.empty())
+            input = a;
+        else
+            reader.unexpected(a);
     }
     require_arguments({{!input.empty(), "CURVE.csv"}, {!output.empty(), "-o OUT.svg"}});
     std::vector<LearningCurvePoint> points = read_learning_curve_csv(input);
@@ -473,9 +561,12 @@ int info_command(const Arguments& args) {
     ArgumentReader reader(args);
     while (reader.more()) {
         std::string a = reader.next();
-        if (a == "--show") show = reader.integer(a, 0, 1LL << 40);
-        else if (a.rfind("-", 0) != 0 && path.empty()) path = a;
-        else reader.unexpected(a);
+        if (a == "--show")
+            show = reader.integer(a, 0, 1LL << 40);
+        else if (a.rfind("-", 0) != 0 && path.empty())
+            path = a;
+        else
+            reader.unexpected(a);
     }
     if (path.empty()) throw UsageError("needs FILE.mpos");
     PositionFile file = load_position_file(path);
@@ -488,12 +579,14 @@ int info_command(const Arguments& args) {
         repeated += t.games > 1;
     }
     std::size_t n = file.positions.size();
-    std::printf("file         %s\nmade by      %s\npositions    %zu (%llu met in more than one game)\n",
-                path.c_str(), file.description.c_str(), n, (unsigned long long)repeated);
-    std::printf("results      %.1f%% won, %.1f%% drawn, %.1f%% lost (side to move; means of "
-                "repeated positions rounded)\nmean label   %.4f\n",
-                100.0 * wins / std::max<std::size_t>(n, 1), 100.0 * draws / std::max<std::size_t>(n, 1),
-                100.0 * losses / std::max<std::size_t>(n, 1), label_sum / std::max<std::size_t>(n, 1));
+    std::printf(
+        "file         %s\nmade by      %s\npositions    %zu (%llu met in more than one game)\n",
+        path.c_str(), file.description.c_str(), n, (unsigned long long)repeated);
+    std::printf(
+        "results      %.1f%% won, %.1f%% drawn, %.1f%% lost (side to move; means of "
+        "repeated positions rounded)\nmean label   %.4f\n",
+        100.0 * wins / std::max<std::size_t>(n, 1), 100.0 * draws / std::max<std::size_t>(n, 1),
+        100.0 * losses / std::max<std::size_t>(n, 1), label_sum / std::max<std::size_t>(n, 1));
     for (long long i = 0; i < show && i < (long long)n; ++i)
         std::printf("%s  result %.3f  label %.3f\n", file.positions[i].fen().c_str(),
                     file.positions[i].result_value(), file.positions[i].label_value());

@@ -7,11 +7,11 @@
 #include "book_arguments.h"
 #include "build_info.h"
 #include "learn_support.h"
-#include "required_inputs.h"
 #include "mneme/learn/game_labelling.h"
 #include "mneme/learn/self_play_data.h"
 #include "mneme/learn/training_data_file.h"
 #include "mneme/nnue/builtin_network.h"
+#include "required_inputs.h"
 #include "shard_argument.h"
 
 namespace mneme::app {
@@ -33,26 +33,36 @@ int learn_datagen_command(const Arguments& args) {
     ArgumentReader reader(args);
     while (reader.more()) {
         std::string a = reader.next();
-        if (a == "-o" || a == "--output") run.output = reader.value(a);
-        else if (a == "--games") run.games = std::uint64_t(reader.integer(a, 1, 1LL << 40));
-        else if (a == "--nodes") options.nodes = std::uint64_t(reader.integer(a, 1, 1LL << 32));
-        else if (a == "--seed") options.seed = std::uint64_t(reader.integer(a, 0, 1LL << 62));
-        else if (a == "--random-plies") options.random_plies = int(reader.integer(a, 0, 40));
-        else if (a == "--skip-plies") options.skip_plies = int(reader.integer(a, 0, 1000));
-        else if (a == "--max-plies") options.max_plies = int(reader.integer(a, 10, 2000));
-        else if (a == "--threads") run.threads = int(reader.integer(a, 1, 256));
-        else if (a == "--hash") options.hash_mb = std::size_t(reader.integer(a, 1, 4096));
-        else if (a == "--no-progress") progress_enabled = false;
-        else if (a == "--eval") options.eval = reader.value(a);
+        if (a == "-o" || a == "--output")
+            run.output = reader.value(a);
+        else if (a == "--games")
+            run.games = std::uint64_t(reader.integer(a, 1, 1LL << 40));
+        else if (a == "--nodes")
+            options.nodes = std::uint64_t(reader.integer(a, 1, 1LL << 32));
+        else if (a == "--seed")
+            options.seed = std::uint64_t(reader.integer(a, 0, 1LL << 62));
+        else if (a == "--random-plies")
+            options.random_plies = int(reader.integer(a, 0, 40));
+        else if (a == "--skip-plies")
+            options.skip_plies = int(reader.integer(a, 0, 1000));
+        else if (a == "--max-plies")
+            options.max_plies = int(reader.integer(a, 10, 2000));
+        else if (a == "--threads")
+            run.threads = int(reader.integer(a, 1, 256));
+        else if (a == "--hash")
+            options.hash_mb = std::size_t(reader.integer(a, 1, 4096));
+        else if (a == "--no-progress")
+            progress_enabled = false;
+        else if (a == "--eval")
+            options.eval = reader.value(a);
         else if (a == "--net") {
             options.net_file = reader.value(a);
             options.eval = "nnue";
-        }
-        else if (a == "--shard") {
+        } else if (a == "--shard") {
             const std::string& text = reader.value(a);
             if (!parse_shard(text, run.shard, run.shards))
                 throw UsageError("--shard: '" + text +
-                                         "' is not I/N with 0 <= I < N (e.g. 0/4 .. 3/4)");
+                                 "' is not I/N with 0 <= I < N (e.g. 0/4 .. 3/4)");
         } else {
             throw UsageError("unknown option '" + a + "'");
         }
@@ -60,21 +70,25 @@ int learn_datagen_command(const Arguments& args) {
     require_arguments({{!run.output.empty(), "-o OUT.mdata"}, {run.games != 0, "--games N"}});
     {
         std::string error;
-        if (!nnue::make_evaluator(options.eval, options.net_file, &error)) throw std::runtime_error(error);
+        if (!nnue::make_evaluator(options.eval, options.net_file, &error))
+            throw std::runtime_error(error);
     }
-    run.provenance = "command: " + joined_command("datagen", args) + "\ncommit: " + commit_text() + "\n";
+    run.provenance =
+        "command: " + joined_command("datagen", args) + "\ncommit: " + commit_text() + "\n";
     ProgressLine progress(progress_enabled);
     const std::uint64_t shard_games = shard_begin(run.games, run.shard + 1, run.shards) -
                                       shard_begin(run.games, run.shard, run.shards);
-    run.progress = [&](std::uint64_t games, std::uint64_t positions, double seconds, std::uint64_t left) {
+    run.progress = [&](std::uint64_t games, std::uint64_t positions, double seconds,
+                       std::uint64_t left) {
         double rate = positions / std::max(seconds, 1e-9);
         double games_rate = games / std::max(seconds, 1e-9);
         double eta = games_rate > 0 ? left / games_rate : 0;
-        progress.show(seconds, format("datagen shard %d/%d: %llu/%llu games, %llu positions, %.0f positions/s, "
-                                      "ETA %.0f min",
-                                      run.shard, run.shards,
-                                      (unsigned long long)(shard_games - left), (unsigned long long)shard_games,
-                                      (unsigned long long)positions, rate, eta / 60));
+        progress.show(
+            seconds,
+            format("datagen shard %d/%d: %llu/%llu games, %llu positions, %.0f positions/s, "
+                   "ETA %.0f min",
+                   run.shard, run.shards, (unsigned long long)(shard_games - left),
+                   (unsigned long long)shard_games, (unsigned long long)positions, rate, eta / 60));
     };
     run.stop_requested = [] { return interrupted.load(); };
     std::signal(SIGINT, on_datagen_interrupt);
@@ -95,23 +109,34 @@ int learn_label_games_command(const Arguments& args) {
     ArgumentReader reader(args);
     while (reader.more()) {
         std::string a = reader.next();
-        if (a == "-o" || a == "--output") run.output = reader.value(a);
-        else if (a == "--nodes") options.nodes = std::uint64_t(reader.integer(a, 1, 1LL << 32));
-        else if (a == "--sample-rate") options.sample_rate = reader.real(a, 0, 1);
-        else if (a == "--skip-plies") options.skip_plies = int(reader.integer(a, 0, 1000));
-        else if (a == "--min-elo") options.min_elo = int(reader.integer(a, 0, 4000));
-        else if (a == "--seed") options.seed = std::uint64_t(reader.integer(a, 0, 1LL << 62));
-        else if (a == "--threads") run.threads = int(reader.integer(a, 1, 256));
-        else if (a == "--max-games") run.max_games = std::uint64_t(reader.integer(a, 1, 1LL << 40));
-        else if (a == "--eval") options.eval = reader.value(a);
+        if (a == "-o" || a == "--output")
+            run.output = reader.value(a);
+        else if (a == "--nodes")
+            options.nodes = std::uint64_t(reader.integer(a, 1, 1LL << 32));
+        else if (a == "--sample-rate")
+            options.sample_rate = reader.real(a, 0, 1);
+        else if (a == "--skip-plies")
+            options.skip_plies = int(reader.integer(a, 0, 1000));
+        else if (a == "--min-elo")
+            options.min_elo = int(reader.integer(a, 0, 4000));
+        else if (a == "--seed")
+            options.seed = std::uint64_t(reader.integer(a, 0, 1LL << 62));
+        else if (a == "--threads")
+            run.threads = int(reader.integer(a, 1, 256));
+        else if (a == "--max-games")
+            run.max_games = std::uint64_t(reader.integer(a, 1, 1LL << 40));
+        else if (a == "--eval")
+            options.eval = reader.value(a);
         else if (a == "--net") {
             options.net_file = reader.value(a);
             options.eval = "nnue";
-        } else if (a == "--no-progress") progress_enabled = false;
+        } else if (a == "--no-progress")
+            progress_enabled = false;
         else if (a == "--shard") {
             const std::string& text = reader.value(a);
             if (!parse_shard(text, run.shard, run.shards))
-                throw UsageError("--shard: '" + text + "' is not I/N with 0 <= I < N (e.g. 0/4 .. 3/4)");
+                throw UsageError("--shard: '" + text +
+                                 "' is not I/N with 0 <= I < N (e.g. 0/4 .. 3/4)");
         } else if (!a.empty() && a[0] == '-') {
             throw UsageError("unknown option '" + a + "'");
         } else {
@@ -120,15 +145,18 @@ int learn_label_games_command(const Arguments& args) {
     }
     require_arguments({{!run.inputs.empty(), "IN.pgn..."}, {!run.output.empty(), "-o OUT.mdata"}});
     require_readable_files(run.inputs);
-    run.provenance = "command: " + joined_command("label-games", args) + "\ncommit: " + commit_text() + "\n";
+    run.provenance =
+        "command: " + joined_command("label-games", args) + "\ncommit: " + commit_text() + "\n";
     ProgressLine progress(progress_enabled);
-    run.progress = [&](std::uint64_t games, std::uint64_t positions, double seconds, double fraction) {
+    run.progress = [&](std::uint64_t games, std::uint64_t positions, double seconds,
+                       double fraction) {
         double eta = fraction > 0 ? seconds * (1 - fraction) / fraction : 0;
-        progress.show(seconds, format("label-games shard %d/%d: %llu games, %llu positions, %.0f positions/s, "
-                                      "%.1f%% read, ETA %.0f min",
-                                      run.shard, run.shards, (unsigned long long)games,
-                                      (unsigned long long)positions, positions / std::max(seconds, 1e-9),
-                                      100 * fraction, eta / 60));
+        progress.show(
+            seconds,
+            format("label-games shard %d/%d: %llu games, %llu positions, %.0f positions/s, "
+                   "%.1f%% read, ETA %.0f min",
+                   run.shard, run.shards, (unsigned long long)games, (unsigned long long)positions,
+                   positions / std::max(seconds, 1e-9), 100 * fraction, eta / 60));
     };
     std::uint64_t reported = 0;
     run.report = [&](const std::string& message) {
@@ -142,7 +170,9 @@ int learn_label_games_command(const Arguments& args) {
     std::signal(SIGTERM, on_datagen_interrupt);
     GameLabelSummary summary = label_games(options, run);
     progress.clear();
-    if (reported > 20) std::fprintf(stderr, "... and %llu more problems in the input\n", (unsigned long long)(reported - 20));
+    if (reported > 20)
+        std::fprintf(stderr, "... and %llu more problems in the input\n",
+                     (unsigned long long)(reported - 20));
     std::printf("%s: %s%llu games, %llu positions, checksum %s, %s\n", run.output.c_str(),
                 summary.resumed ? "resumed; " : "", (unsigned long long)summary.games,
                 (unsigned long long)summary.positions, hex64(summary.checksum).c_str(),
@@ -156,20 +186,26 @@ int learn_data_merge_command(const Arguments& args) {
     ArgumentReader reader(args);
     while (reader.more()) {
         std::string a = reader.next();
-        if (a == "-o" || a == "--output") output = reader.value(a);
-        else if (!a.empty() && a[0] == '-') throw UsageError("unknown option '" + a + "'");
-        else inputs.push_back(a);
+        if (a == "-o" || a == "--output")
+            output = reader.value(a);
+        else if (!a.empty() && a[0] == '-')
+            throw UsageError("unknown option '" + a + "'");
+        else
+            inputs.push_back(a);
     }
     require_arguments({{!inputs.empty(), "IN.mdata..."}, {!output.empty(), "-o OUT.mdata"}});
-    std::string description = "mneme learn data-merge\ncommand: " + joined_command("data-merge", args) + "\n";
+    std::string description =
+        "mneme learn data-merge\ncommand: " + joined_command("data-merge", args) + "\n";
     for (const auto& path : inputs) {
         TrainingDataReader r(path, false);
-        description += "input: " + path + " " + std::to_string(r.header().positions) + " positions " +
-                       std::to_string(r.header().games) + " games " + hex64(r.header().checksum) + "\n";
+        description += "input: " + path + " " + std::to_string(r.header().positions) +
+                       " positions " + std::to_string(r.header().games) + " games " +
+                       hex64(r.header().checksum) + "\n";
     }
     TrainingDataHeader h = merge_training_data(inputs, output, description);
     std::printf("%s: %llu games, %llu positions, checksum %s\n", output.c_str(),
-                (unsigned long long)h.games, (unsigned long long)h.positions, hex64(h.checksum).c_str());
+                (unsigned long long)h.games, (unsigned long long)h.positions,
+                hex64(h.checksum).c_str());
     return 0;
 }
 
@@ -179,9 +215,12 @@ int learn_data_info_command(const Arguments& args) {
     ArgumentReader reader(args);
     while (reader.more()) {
         std::string a = reader.next();
-        if (a == "--show") show = reader.integer(a, 0, 1000000);
-        else if (!a.empty() && a[0] == '-') throw UsageError("unknown option '" + a + "'");
-        else path = a;
+        if (a == "--show")
+            show = reader.integer(a, 0, 1000000);
+        else if (!a.empty() && a[0] == '-')
+            throw UsageError("unknown option '" + a + "'");
+        else
+            path = a;
     }
     require_arguments({{!path.empty(), "FILE.mdata"}});
     TrainingDataReader data(path);
@@ -197,18 +236,21 @@ int learn_data_info_command(const Arguments& args) {
         ++pieces[popcount(p.occupied)];
     }
     double n = double(std::max<std::uint64_t>(data.size(), 1));
-    std::printf("file        %s\npositions   %llu\ngames       %llu (first %llu)\nchecksum    %s\n"
-                "results     %.1f%% won, %.1f%% drawn, %.1f%% lost (side to move)\n"
-                "scores      mean %.1f, mean |score| %.1f\n",
-                path.c_str(), (unsigned long long)h.positions, (unsigned long long)h.games,
-                (unsigned long long)h.first_game, hex64(h.checksum).c_str(), 100 * results[2] / n,
-                100 * results[1] / n, 100 * results[0] / n, score_sum / n, abs_sum / n);
+    std::printf(
+        "file        %s\npositions   %llu\ngames       %llu (first %llu)\nchecksum    %s\n"
+        "results     %.1f%% won, %.1f%% drawn, %.1f%% lost (side to move)\n"
+        "scores      mean %.1f, mean |score| %.1f\n",
+        path.c_str(), (unsigned long long)h.positions, (unsigned long long)h.games,
+        (unsigned long long)h.first_game, hex64(h.checksum).c_str(), 100 * results[2] / n,
+        100 * results[1] / n, 100 * results[0] / n, score_sum / n, abs_sum / n);
     std::printf("made by\n%s", h.description.c_str());
     if (!h.description.empty() && h.description.back() != '\n') std::printf("\n");
     for (long long i = 0; i < show && i < (long long)data.size(); ++i) {
         ScoredPosition p = data.at(std::uint64_t(i));
         std::printf("%s  score %d  result %s\n", p.fen().c_str(), p.score,
-                    p.result == ScoredResult::WIN ? "win" : p.result == ScoredResult::LOSS ? "loss" : "draw");
+                    p.result == ScoredResult::WIN    ? "win"
+                    : p.result == ScoredResult::LOSS ? "loss"
+                                                     : "draw");
     }
     return 0;
 }

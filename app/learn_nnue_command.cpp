@@ -10,7 +10,6 @@
 
 #include "book_arguments.h"
 #include "learn_support.h"
-#include "required_inputs.h"
 #include "mneme/learn/loss_curve.h"
 #include "mneme/learn/nnue_checkpoint.h"
 #include "mneme/learn/nnue_trainer.h"
@@ -18,16 +17,17 @@
 #include "mneme/nnue/network.h"
 #include "mneme/util/atomic_file.h"
 #include "mneme/util/record_file.h"
+#include "required_inputs.h"
 
 namespace mneme::app {
 
 namespace {
 
-
 std::string schedule_text(const NnueTrainerOptions& o) {
     if (o.cosine) return format("lr %g cosine to 1%%", o.learning_rate);
     if (o.lr_drop_epoch > 0)
-        return format("lr %g x %g every %d epochs", o.learning_rate, o.lr_drop_factor, o.lr_drop_epoch);
+        return format("lr %g x %g every %d epochs", o.learning_rate, o.lr_drop_factor,
+                      o.lr_drop_epoch);
     return format("lr %g constant", o.learning_rate);
 }
 
@@ -41,10 +41,12 @@ std::string network_description(const NnueDataset& data, const NnueTrainerOption
                        std::filesystem::path(s.path).filename().string().c_str(),
                        (unsigned long long)s.positions, hex64(s.checksum).c_str());
     text += format("; %s", o.architecture.describe().c_str());
-    text += format("; %d epochs, batch %zu, ", trainer.completed_epochs(), o.batch_size) + schedule_text(o);
-    text += format(", AdamW weight decay %g, K %g, WDL weight %g, validation %g (%zu positions), seed %llu",
-                   o.weight_decay, o.loss.sigmoid_scale, o.loss.result_weight, o.validation_fraction,
-                   trainer.split().validation.size(), (unsigned long long)o.seed);
+    text += format("; %d epochs, batch %zu, ", trainer.completed_epochs(), o.batch_size) +
+            schedule_text(o);
+    text += format(
+        ", AdamW weight decay %g, K %g, WDL weight %g, validation %g (%zu positions), seed %llu",
+        o.weight_decay, o.loss.sigmoid_scale, o.loss.result_weight, o.validation_fraction,
+        trainer.split().validation.size(), (unsigned long long)o.seed);
     text += format("; validation loss %.6f", validation_loss);
     text += "; command: " + joined_command("nnue", args);
     return text;
@@ -61,32 +63,56 @@ int learn_nnue_command(const Arguments& args) {
     ArgumentReader reader(args);
     while (reader.more()) {
         std::string a = reader.next();
-        if (a == "-o" || a == "--output") output = reader.value(a);
-        else if (a == "--hidden") options.architecture.hidden = int(reader.integer(a, 16, nnue::MAX_HIDDEN));
+        if (a == "-o" || a == "--output")
+            output = reader.value(a);
+        else if (a == "--hidden")
+            options.architecture.hidden = int(reader.integer(a, 16, nnue::MAX_HIDDEN));
         else if (a == "--activation") {
             std::string value = reader.value(a);
-            if (value == "screlu") options.architecture.activation = nnue::Activation::SCRELU;
-            else if (value == "crelu") options.architecture.activation = nnue::Activation::CLIPPED_RELU;
-            else throw UsageError("--activation: '" + value + "' is not screlu or crelu");
-        } else if (a == "--epochs") options.epochs = int(reader.integer(a, 1, 100000));
-        else if (a == "--batch") options.batch_size = std::size_t(reader.integer(a, 1, 1 << 24));
-        else if (a == "--lr") options.learning_rate = reader.real(a, 1e-9, 10);
-        else if (a == "--lr-drop-epoch") options.lr_drop_epoch = int(reader.integer(a, 0, 100000));
-        else if (a == "--lr-drop-factor") options.lr_drop_factor = reader.real(a, 0, 1);
-        else if (a == "--cosine") options.cosine = true;
-        else if (a == "--weight-decay") options.weight_decay = reader.real(a, 0, 100);
-        else if (a == "--k") options.loss.sigmoid_scale = reader.real(a, 1, 100000);
-        else if (a == "--wdl") options.loss.result_weight = reader.real(a, 0, 1);
-        else if (a == "--validation") options.validation_fraction = reader.real(a, 0, 0.5);
-        else if (a == "--threads") options.threads = int(reader.integer(a, 1, 256));
-        else if (a == "--seed") options.seed = std::uint64_t(reader.integer(a, 0, 1LL << 62));
-        else if (a == "--checkpoint") checkpoint = reader.value(a);
-        else if (a == "--resume") resume = reader.value(a);
-        else if (a == "--log") log_path = reader.value(a);
-        else if (a == "--max-positions") max_positions = std::uint64_t(reader.integer(a, 1, 1LL << 32));
-        else if (a == "--no-progress") progress_enabled = false;
-        else if (a.rfind("-", 0) != 0) inputs.push_back(a);
-        else reader.unexpected(a);
+            if (value == "screlu")
+                options.architecture.activation = nnue::Activation::SCRELU;
+            else if (value == "crelu")
+                options.architecture.activation = nnue::Activation::CLIPPED_RELU;
+            else
+                throw UsageError("--activation: '" + value + "' is not screlu or crelu");
+        } else if (a == "--epochs")
+            options.epochs = int(reader.integer(a, 1, 100000));
+        else if (a == "--batch")
+            options.batch_size = std::size_t(reader.integer(a, 1, 1 << 24));
+        else if (a == "--lr")
+            options.learning_rate = reader.real(a, 1e-9, 10);
+        else if (a == "--lr-drop-epoch")
+            options.lr_drop_epoch = int(reader.integer(a, 0, 100000));
+        else if (a == "--lr-drop-factor")
+            options.lr_drop_factor = reader.real(a, 0, 1);
+        else if (a == "--cosine")
+            options.cosine = true;
+        else if (a == "--weight-decay")
+            options.weight_decay = reader.real(a, 0, 100);
+        else if (a == "--k")
+            options.loss.sigmoid_scale = reader.real(a, 1, 100000);
+        else if (a == "--wdl")
+            options.loss.result_weight = reader.real(a, 0, 1);
+        else if (a == "--validation")
+            options.validation_fraction = reader.real(a, 0, 0.5);
+        else if (a == "--threads")
+            options.threads = int(reader.integer(a, 1, 256));
+        else if (a == "--seed")
+            options.seed = std::uint64_t(reader.integer(a, 0, 1LL << 62));
+        else if (a == "--checkpoint")
+            checkpoint = reader.value(a);
+        else if (a == "--resume")
+            resume = reader.value(a);
+        else if (a == "--log")
+            log_path = reader.value(a);
+        else if (a == "--max-positions")
+            max_positions = std::uint64_t(reader.integer(a, 1, 1LL << 32));
+        else if (a == "--no-progress")
+            progress_enabled = false;
+        else if (a.rfind("-", 0) != 0)
+            inputs.push_back(a);
+        else
+            reader.unexpected(a);
     }
     require_arguments({{!inputs.empty(), "IN.mdata..."}, {!output.empty(), "-o OUT.mnet"}});
     if (options.architecture.hidden % 16 != 0)
@@ -103,7 +129,8 @@ int learn_nnue_command(const Arguments& args) {
         std::printf("data        %s: %llu positions (checksum %s)\n", path.c_str(),
                     (unsigned long long)s.positions, hex64(s.checksum).c_str());
     }
-    if (data.size() < 2) throw std::runtime_error("fewer than two positions in the input; nothing to train");
+    if (data.size() < 2)
+        throw std::runtime_error("fewer than two positions in the input; nothing to train");
     NnueTrainer trainer(data, options);
     std::printf("split       %zu training, %zu validation positions; loaded in %.1f s (%.0f MB)\n",
                 trainer.split().training.size(), trainer.split().validation.size(),
@@ -113,13 +140,15 @@ int learn_nnue_command(const Arguments& args) {
         trainer.resume(resume);
         std::printf("resumed     %s after epoch %d\n", resume.c_str(), trainer.completed_epochs());
     }
-    std::printf("network     %s, %s, batch %zu, %d threads\n", options.architecture.describe().c_str(),
-                schedule_text(options).c_str(), options.batch_size, options.threads);
+    std::printf("network     %s, %s, batch %zu, %d threads\n",
+                options.architecture.describe().c_str(), schedule_text(options).c_str(),
+                options.batch_size, options.threads);
     std::fflush(stdout);
 
     std::ofstream log;
     if (!log_path.empty()) {
-        bool fresh = !std::filesystem::exists(log_path) || std::filesystem::file_size(log_path) == 0;
+        bool fresh =
+            !std::filesystem::exists(log_path) || std::filesystem::file_size(log_path) == 0;
         // A resumed run adds its epochs to the log; a new run starts it again.
         log.open(log_path, resume.empty() ? std::ios::trunc : std::ios::app);
         if (!log) throw std::runtime_error(log_path + ": cannot be written");
@@ -133,15 +162,18 @@ int learn_nnue_command(const Arguments& args) {
             double seconds = std::chrono::duration<double>(Clock::now() - started).count();
             if (seconds - last_shown < 1) return;
             last_shown = seconds;
-            progress.show(seconds, format("epoch %d  batch %zu/%zu  training loss %.6f  %.0f positions/s",
-                                          p.epoch, p.batch, p.batches, p.training_loss,
-                                          p.positions_per_second));
+            progress.show(
+                seconds,
+                format("epoch %d  batch %zu/%zu  training loss %.6f  %.0f positions/s", p.epoch,
+                       p.batch, p.batches, p.training_loss, p.positions_per_second));
         },
         [&](const NnueEpochReport& r) {
             progress.clear();
-            std::fprintf(stderr, "epoch %3d  training %.6f  validation %.6f  lr %.3g  %.0f positions/s  %.0f s\n",
-                         r.epoch, r.training_loss, r.validation_loss, r.learning_rate,
-                         r.positions_per_second, r.seconds);
+            std::fprintf(
+                stderr,
+                "epoch %3d  training %.6f  validation %.6f  lr %.3g  %.0f positions/s  %.0f s\n",
+                r.epoch, r.training_loss, r.validation_loss, r.learning_rate,
+                r.positions_per_second, r.seconds);
             if (log.is_open())
                 log << loss_curve_csv_row({r.epoch, r.training_loss, r.validation_loss, r.seconds,
                                            r.positions_per_second})
@@ -151,12 +183,13 @@ int learn_nnue_command(const Arguments& args) {
     progress.clear();
 
     double validation = trainer.validation_loss();
-    nnue::QuantisedNetwork network = nnue::quantise(
-        trainer.parameters().network(), network_description(data, options, trainer, validation, args));
+    nnue::QuantisedNetwork network =
+        nnue::quantise(trainer.parameters().network(),
+                       network_description(data, options, trainer, validation, args));
     nnue::save_network_file(output, network);
-    std::printf("wrote       %s (%s, validation loss %.6f, checksum %s); checkpoint %s\n", output.c_str(),
-                options.architecture.describe().c_str(), validation, hex64(network.checksum()).c_str(),
-                options.checkpoint_path.c_str());
+    std::printf("wrote       %s (%s, validation loss %.6f, checksum %s); checkpoint %s\n",
+                output.c_str(), options.architecture.describe().c_str(), validation,
+                hex64(network.checksum()).c_str(), options.checkpoint_path.c_str());
     return 0;
 }
 
@@ -165,11 +198,16 @@ int learn_loss_curve_command(const Arguments& args) {
     ArgumentReader reader(args);
     while (reader.more()) {
         std::string a = reader.next();
-        if (a == "-o" || a == "--output") output = reader.value(a);
-        else if (a == "--title") title = reader.value(a);
-        else if (a == "--subtitle") subtitle = reader.value(a);
-        else if (a.rfind("-", 0) != 0 && input.empty()) input = a;
-        else reader.unexpected(a);
+        if (a == "-o" || a == "--output")
+            output = reader.value(a);
+        else if (a == "--title")
+            title = reader.value(a);
+        else if (a == "--subtitle")
+            subtitle = reader.value(a);
+        else if (a.rfind("-", 0) != 0 && input.empty())
+            input = a;
+        else
+            reader.unexpected(a);
     }
     require_arguments({{!input.empty(), "LOG.csv"}, {!output.empty(), "-o OUT.svg"}});
     std::vector<LossCurvePoint> points = read_loss_curve_csv(input);

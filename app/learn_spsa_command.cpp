@@ -7,12 +7,12 @@
 
 #include "book_arguments.h"
 #include "learn_support.h"
-#include "required_inputs.h"
 #include "mneme/eval/evaluate.h"
 #include "mneme/learn/spsa.h"
 #include "mneme/match/tournament.h"
 #include "mneme/search/search_options.h"
 #include "mneme/util/atomic_file.h"
+#include "required_inputs.h"
 
 namespace mneme::app {
 
@@ -27,10 +27,12 @@ protected:
 };
 
 PlayerSpec spsa_player(const std::string& name, const std::vector<SpsaParameter>& parameters,
-                       const std::vector<double>& values, const std::vector<std::string>& limit_words) {
+                       const std::vector<double>& values,
+                       const std::vector<std::string>& limit_words) {
     std::vector<std::string> words = {"proto=mneme", "name=" + name};
     for (std::size_t i = 0; i < parameters.size(); ++i)
-        words.push_back("option." + parameters[i].name + "=" + std::to_string(std::lround(values[i])));
+        words.push_back("option." + parameters[i].name + "=" +
+                        std::to_string(std::lround(values[i])));
     words.insert(words.end(), limit_words.begin(), limit_words.end());
     return parse_player_spec(words);
 }
@@ -63,18 +65,27 @@ int learn_spsa_command(const Arguments& args) {
                                  std::to_string(margin->min) + " to " +
                                  std::to_string(margin->max));
             parameters.push_back(p);
-        } else if (a == "--iterations") settings.iterations = int(reader.integer(a, 1, 10000000));
-        else if (a == "--games-per-iteration") games_per_iteration = int(reader.integer(a, 2, 100000));
-        else if (a == "--tc") limit = reader.value(a);
-        else if (a == "--openings") openings_path = reader.value(a);
-        else if (a == "--concurrency") concurrency = int(reader.integer(a, 1, 64));
-        else if (a == "--params") params_path = reader.value(a);
-        else if (a == "-o" || a == "--output") output = reader.value(a);
-        else if (a == "--seed") settings.seed = std::uint64_t(reader.integer(a, 0, 1LL << 62));
-        else reader.unexpected(a);
+        } else if (a == "--iterations")
+            settings.iterations = int(reader.integer(a, 1, 10000000));
+        else if (a == "--games-per-iteration")
+            games_per_iteration = int(reader.integer(a, 2, 100000));
+        else if (a == "--tc")
+            limit = reader.value(a);
+        else if (a == "--openings")
+            openings_path = reader.value(a);
+        else if (a == "--concurrency")
+            concurrency = int(reader.integer(a, 1, 64));
+        else if (a == "--params")
+            params_path = reader.value(a);
+        else if (a == "-o" || a == "--output")
+            output = reader.value(a);
+        else if (a == "--seed")
+            settings.seed = std::uint64_t(reader.integer(a, 0, 1LL << 62));
+        else
+            reader.unexpected(a);
     }
-    require_arguments({{!parameters.empty(), "--param NAME=..."},
-                       {settings.iterations != 0, "--iterations K"}});
+    require_arguments(
+        {{!parameters.empty(), "--param NAME=..."}, {settings.iterations != 0, "--iterations K"}});
     if (games_per_iteration % 2)
         throw UsageError(
             "--games-per-iteration must be even: "
@@ -88,7 +99,8 @@ int learn_spsa_command(const Arguments& args) {
     // Both players evaluate with this table (the engine's, unless given).
     if (!params_path.empty()) set_active_eval_params(load_params_or_throw(params_path));
     // "depth=4", "st=0.05", "nodes=N" are player words; anything else is a clock.
-    std::vector<std::string> limit_words = {limit.find('=') != std::string::npos ? limit : "tc=" + limit};
+    std::vector<std::string> limit_words = {limit.find('=') != std::string::npos ? limit
+                                                                                 : "tc=" + limit};
     spsa_player("check", parameters, std::vector<double>(parameters.size(), 0), limit_words);
 
     Spsa spsa(parameters, settings);
@@ -98,8 +110,8 @@ int learn_spsa_command(const Arguments& args) {
     trajectory << '\n' << 0 << ",0,0,0";
     for (double v : spsa.theta()) trajectory << ',' << v;
     trajectory << '\n';
-    std::printf("SPSA       %d iterations of %d games, %s per move, openings %s\n", settings.iterations,
-                games_per_iteration, limit.c_str(), openings_path.c_str());
+    std::printf("SPSA       %d iterations of %d games, %s per move, openings %s\n",
+                settings.iterations, games_per_iteration, limit.c_str(), openings_path.c_str());
     std::fflush(stdout);
 
     NullBuffer null_buffer;
@@ -139,16 +151,17 @@ int learn_spsa_command(const Arguments& args) {
         trajectory << '\n';
         if (!output.empty())
             write_file_atomically(output, [&](std::ostream& out) { out << trajectory.str(); });
-        double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+        double seconds =
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
         std::string values;
         for (std::size_t i = 0; i < parameters.size(); ++i)
             values += format("  %s %.2f", parameters[i].name.c_str(), spsa.theta()[i]);
-        std::printf("iteration %4d  plus-minus +%.0f =%.0f -%.0f%s  %.0f s\n", k, wins, draws, losses,
-                    values.c_str(), seconds);
+        std::printf("iteration %4d  plus-minus +%.0f =%.0f -%.0f%s  %.0f s\n", k, wins, draws,
+                    losses, values.c_str(), seconds);
         std::fflush(stdout);
     }
-    std::printf("games      %.0f: plus +%.0f =%.0f -%.0f\n", total_wins + total_draws + total_losses,
-                total_wins, total_draws, total_losses);
+    std::printf("games      %.0f: plus +%.0f =%.0f -%.0f\n",
+                total_wins + total_draws + total_losses, total_wins, total_draws, total_losses);
     std::string options;
     for (std::size_t i = 0; i < parameters.size(); ++i)
         options += format("%soption.%s=%ld", i ? " " : "", parameters[i].name.c_str(),

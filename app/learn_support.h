@@ -22,7 +22,8 @@ public:
     void show(double seconds, const std::string& text) {
         if (!enabled_ || (!terminal_ && seconds < next_line_seconds_)) return;
         next_line_seconds_ = seconds + 10;
-        std::fprintf(stderr, "%s%s%s", terminal_ ? "\r" : "", text.c_str(), terminal_ ? "   " : "\n");
+        std::fprintf(stderr, "%s%s%s", terminal_ ? "\r" : "", text.c_str(),
+                     terminal_ ? "   " : "\n");
         shown_ = terminal_;
     }
     void clear() {

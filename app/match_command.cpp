@@ -7,10 +7,10 @@
 #include <thread>
 
 #include "commands.h"
-#include "required_inputs.h"
 #include "mneme/match/match_report.h"
 #include "mneme/match/tournament.h"
 #include "mneme/util/atomic_file.h"
+#include "required_inputs.h"
 #include "shard_argument.h"
 
 namespace mneme::app {
@@ -41,8 +41,7 @@ long long to_integer(const std::string& text, const std::string& what) {
         std::size_t used = 0;
         long long value = std::stoll(text, &used);
         if (used == text.size()) return value;
-    } catch (const std::exception&) {
-    }
+    } catch (const std::exception&) {}
     throw UsageError(what + " needs a whole number, got '" + text + "'");
 }
 
@@ -51,8 +50,7 @@ double to_real(const std::string& text, const std::string& what) {
         std::size_t used = 0;
         double value = std::stod(text, &used);
         if (used == text.size()) return value;
-    } catch (const std::exception&) {
-    }
+    } catch (const std::exception&) {}
     throw UsageError(what + " needs a number, got '" + text + "'");
 }
 
@@ -95,30 +93,45 @@ TournamentSettings parse_settings(const Arguments& args, bool tournament) {
             if (i + 1 >= args.size()) throw UsageError(flag + " needs a value");
             return args[++i];
         };
-        if (flag == "-engine") engine_words.push_back(words());
+        if (flag == "-engine")
+            engine_words.push_back(words());
         else if (flag == "-each") {
             auto list = words();
             each_words.insert(each_words.end(), list.begin(), list.end());
-        } else if (flag == "-games") settings.games_per_encounter = int(to_integer(value(), flag));
-        else if (flag == "-rounds") settings.rounds = int(to_integer(value(), flag));
+        } else if (flag == "-games")
+            settings.games_per_encounter = int(to_integer(value(), flag));
+        else if (flag == "-rounds")
+            settings.rounds = int(to_integer(value(), flag));
         else if (flag == "-shard") {
             std::string text = value();
             if (!parse_shard(text, settings.shard, settings.shards))
                 throw UsageError("-shard: '" + text +
                                  "' is not I/N with 0 <= I < N (e.g. 0/4 .. 3/4)");
-        } else if (flag == "-gauntlet") settings.format = TournamentFormat::GAUNTLET;
-        else if (flag == "-roundrobin") settings.format = TournamentFormat::ROUND_ROBIN;
-        else if (flag == "-seed") settings.seed = std::uint64_t(to_integer(value(), flag));
-        else if (flag == "-concurrency") settings.concurrency = int(to_integer(value(), flag));
-        else if (flag == "-maxmoves") settings.game.max_plies = 2 * int(to_integer(value(), flag));
-        else if (flag == "-margin") settings.game.time_margin_ms = to_integer(value(), flag);
+        } else if (flag == "-gauntlet")
+            settings.format = TournamentFormat::GAUNTLET;
+        else if (flag == "-roundrobin")
+            settings.format = TournamentFormat::ROUND_ROBIN;
+        else if (flag == "-seed")
+            settings.seed = std::uint64_t(to_integer(value(), flag));
+        else if (flag == "-concurrency")
+            settings.concurrency = int(to_integer(value(), flag));
+        else if (flag == "-maxmoves")
+            settings.game.max_plies = 2 * int(to_integer(value(), flag));
+        else if (flag == "-margin")
+            settings.game.time_margin_ms = to_integer(value(), flag);
         else if (flag == "-hangtimeout")
-            settings.game.hang_timeout = std::chrono::milliseconds(std::llround(to_real(value(), flag) * 1000));
-        else if (flag == "-pgnout") settings.pgn_out = value();
-        else if (flag == "-resume" || flag == "-recover") settings.resume = true;
-        else if (flag == "-overwrite") settings.overwrite = true;
-        else if (flag == "-json") settings.json_out = value();
-        else if (flag == "-event") settings.game.event = value();
+            settings.game.hang_timeout =
+                std::chrono::milliseconds(std::llround(to_real(value(), flag) * 1000));
+        else if (flag == "-pgnout")
+            settings.pgn_out = value();
+        else if (flag == "-resume" || flag == "-recover")
+            settings.resume = true;
+        else if (flag == "-overwrite")
+            settings.overwrite = true;
+        else if (flag == "-json")
+            settings.json_out = value();
+        else if (flag == "-event")
+            settings.game.event = value();
         else if (flag == "-openings") {
             auto kv = key_values(words(), flag);
             OpeningOptions options;
@@ -127,31 +140,41 @@ TournamentSettings parse_settings(const Arguments& args, bool tournament) {
             options.format = kv.count("format") ? opening_format_from_name(kv["format"])
                                                 : opening_format_from_path(options.file);
             if (kv.count("order")) {
-                if (kv["order"] == "random") options.order = OpeningOrder::RANDOM;
-                else if (kv["order"] == "sequential") options.order = OpeningOrder::SEQUENTIAL;
+                if (kv["order"] == "random")
+                    options.order = OpeningOrder::RANDOM;
+                else if (kv["order"] == "sequential")
+                    options.order = OpeningOrder::SEQUENTIAL;
                 else
                     throw UsageError("-openings order= must be sequential or random");
             }
             if (kv.count("plies")) options.plies = int(to_integer(kv["plies"], "plies"));
             if (kv.count("start")) options.start = int(to_integer(kv["start"], "start"));
             for (const auto& [key, v] : kv)
-                if (key != "file" && key != "format" && key != "order" && key != "plies" && key != "start")
+                if (key != "file" && key != "format" && key != "order" && key != "plies" &&
+                    key != "start")
                     throw UsageError("-openings: unknown key '" + key + "'");
             settings.openings = options;
         } else if (flag == "-draw") {
             auto kv = key_values(words(), flag);
-            settings.game.draw.move_number = int(to_integer(kv["movenumber"].empty() ? "0" : kv["movenumber"], "movenumber"));
-            settings.game.draw.move_count = int(to_integer(kv.count("movecount") ? kv["movecount"] : "", "movecount"));
-            settings.game.draw.score = int(to_integer(kv.count("score") ? kv["score"] : "", "score"));
+            settings.game.draw.move_number =
+                int(to_integer(kv["movenumber"].empty() ? "0" : kv["movenumber"], "movenumber"));
+            settings.game.draw.move_count =
+                int(to_integer(kv.count("movecount") ? kv["movecount"] : "", "movecount"));
+            settings.game.draw.score =
+                int(to_integer(kv.count("score") ? kv["score"] : "", "score"));
         } else if (flag == "-resign") {
             auto kv = key_values(words(), flag);
-            settings.game.resign.move_count = int(to_integer(kv.count("movecount") ? kv["movecount"] : "", "movecount"));
-            settings.game.resign.score = int(to_integer(kv.count("score") ? kv["score"] : "", "score"));
+            settings.game.resign.move_count =
+                int(to_integer(kv.count("movecount") ? kv["movecount"] : "", "movecount"));
+            settings.game.resign.score =
+                int(to_integer(kv.count("score") ? kv["score"] : "", "score"));
             settings.game.resign.two_sided = kv.count("twosided") && kv["twosided"] == "true";
         } else if (flag == "-resultfunction") {
             for (const std::string& word : words()) {
-                if (word.rfind("moves=", 0) == 0) result_function_moves = int(to_integer(word.substr(6), "moves"));
-                else referee_words.push_back(word);
+                if (word.rfind("moves=", 0) == 0)
+                    result_function_moves = int(to_integer(word.substr(6), "moves"));
+                else
+                    referee_words.push_back(word);
             }
             if (result_function_moves <= 0) throw UsageError("-resultfunction needs moves=N");
         } else if (flag == "-sprt") {
@@ -214,12 +237,14 @@ int match_command(const Arguments& args, bool tournament) {
     std::signal(SIGTERM, on_interrupt);
 
     std::cout << "Players:";
-    for (const PlayerSpec& p : settings.players) std::cout << " " << p.name << " (" << p.time_control.describe() << ")";
+    for (const PlayerSpec& p : settings.players)
+        std::cout << " " << p.name << " (" << p.time_control.describe() << ")";
     std::cout << "\n";
     TournamentOutcome outcome = run_tournament(settings, std::cout, &stop_requested);
     std::cout << '\n' << format_report(outcome.report);
     if (outcome.sprt) std::cout << sprt_line(*outcome.sprt) << '\n';
-    if (outcome.interrupted && !(outcome.sprt && outcome.sprt->decision != SprtDecision::CONTINUE)) {
+    if (outcome.interrupted &&
+        !(outcome.sprt && outcome.sprt->decision != SprtDecision::CONTINUE)) {
         std::cout << "Interrupted after " << outcome.report.total_games << " games";
         if (!settings.pgn_out.empty()) std::cout << "; continue with the same command and -resume";
         std::cout << '\n';

@@ -84,13 +84,20 @@ int perft_command(const Arguments& args) {
             if (i + 1 >= args.size()) throw UsageError(a + " needs a value");
             return args[++i];
         };
-        if (a == "--fen") fen = value();
-        else if (a == "--suite") suite = value();
-        else if (a == "--depth") depth = parse_depth(value());
-        else if (a == "--divide") divide = true;
-        else if (a == "--chess960") chess960 = true;
-        else if (!a.empty() && std::isdigit(static_cast<unsigned char>(a[0]))) depth = parse_depth(a);
-        else throw UsageError("unexpected argument '" + a + "'");
+        if (a == "--fen")
+            fen = value();
+        else if (a == "--suite")
+            suite = value();
+        else if (a == "--depth")
+            depth = parse_depth(value());
+        else if (a == "--divide")
+            divide = true;
+        else if (a == "--chess960")
+            chess960 = true;
+        else if (!a.empty() && std::isdigit(static_cast<unsigned char>(a[0])))
+            depth = parse_depth(a);
+        else
+            throw UsageError("unexpected argument '" + a + "'");
     }
     if (!suite.empty()) return run_suite(suite, depth.value_or(0));
     if (!depth) throw UsageError("needs a DEPTH or --suite FILE");
@@ -108,8 +115,8 @@ int perft_command(const Arguments& args) {
         nodes = perft(pos, *depth);
     }
     double elapsed = seconds_since(start);
-    std::cout << "Nodes: " << nodes << "\nTime: " << elapsed << " s\nNPS: "
-              << static_cast<std::uint64_t>(nodes / std::max(elapsed, 1e-9)) << '\n';
+    std::cout << "Nodes: " << nodes << "\nTime: " << elapsed
+              << " s\nNPS: " << static_cast<std::uint64_t>(nodes / std::max(elapsed, 1e-9)) << '\n';
     return 0;
 }
 

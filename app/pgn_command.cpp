@@ -7,12 +7,12 @@
 #include <iostream>
 
 #include "commands.h"
-#include "pgn_progress.h"
-#include "required_inputs.h"
 #include "mneme/core/game_outcome.h"
 #include "mneme/pgn/pgn_reader.h"
 #include "mneme/pgn/pgn_writer.h"
 #include "mneme/util/atomic_file.h"
+#include "pgn_progress.h"
+#include "required_inputs.h"
 
 namespace mneme::app {
 
@@ -45,10 +45,18 @@ struct Totals {
     }
     void count_result(GameResult result) {
         switch (result) {
-            case GameResult::WHITE_WINS: ++white_wins; break;
-            case GameResult::BLACK_WINS: ++black_wins; break;
-            case GameResult::DRAW: ++draws; break;
-            case GameResult::ONGOING: ++unfinished; break;
+            case GameResult::WHITE_WINS:
+                ++white_wins;
+                break;
+            case GameResult::BLACK_WINS:
+                ++black_wins;
+                break;
+            case GameResult::DRAW:
+                ++draws;
+                break;
+            case GameResult::ONGOING:
+                ++unfinished;
+                break;
         }
     }
     void take(const PgnReader& reader, Clock::time_point start) {
@@ -187,8 +195,10 @@ int convert_command(const Arguments& args) {
         print_errors(reader, std::cerr, progress);
         progress.finish();
     };
-    if (out_path == "-") convert(std::cout);
-    else write_file_atomically(out_path, convert);
+    if (out_path == "-")
+        convert(std::cout);
+    else
+        write_file_atomically(out_path, convert);
     std::cerr << reader.name() << ": " << reader.stats().games_read << " games written, "
               << reader.stats().games_skipped << " skipped\n";
     return reader.stats().games_skipped || reader.failed() ? 1 : 0;

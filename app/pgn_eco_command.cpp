@@ -97,19 +97,18 @@ int pgn_eco_stats_command(const Arguments& args) {
     }
 
     ResultCounts total = statistics.total();
-    std::printf("games    %llu finished (%llu ECO tag, %llu by moves, %llu unclassified); "
-                "%llu unfinished and %llu unreadable not counted\n",
-                static_cast<unsigned long long>(total.games()),
-                static_cast<unsigned long long>(from_tag),
-                static_cast<unsigned long long>(from_moves),
-                static_cast<unsigned long long>(statistics.unclassified().games()),
-                static_cast<unsigned long long>(unfinished),
-                static_cast<unsigned long long>(skipped));
+    std::printf(
+        "games    %llu finished (%llu ECO tag, %llu by moves, %llu unclassified); "
+        "%llu unfinished and %llu unreadable not counted\n",
+        static_cast<unsigned long long>(total.games()), static_cast<unsigned long long>(from_tag),
+        static_cast<unsigned long long>(from_moves),
+        static_cast<unsigned long long>(statistics.unclassified().games()),
+        static_cast<unsigned long long>(unfinished), static_cast<unsigned long long>(skipped));
     if (names.size())
         std::printf("names    %zu positions from %s%s\n", names.size(), names_source.c_str(),
                     bad_rows ? " (some rows skipped, see above)" : "");
-    std::printf("\n%-26s %-8s %9s  %6s %6s %6s  %s\n", "opening", "ECO", "games", "1-0%",
-                "draw%", "0-1%", "Toni 1996, Table B.3 (Deja Vu): 1-0/draw/0-1 %");
+    std::printf("\n%-26s %-8s %9s  %6s %6s %6s  %s\n", "opening", "ECO", "games", "1-0%", "draw%",
+                "0-1%", "Toni 1996, Table B.3 (Deja Vu): 1-0/draw/0-1 %");
     for (const EcoFamily& family : eco_families()) {
         char thesis[48] = "";
         if (family.thesis_white >= 0)

@@ -79,7 +79,6 @@ BoardStyle style_for_terminal() {
     return isatty(STDOUT_FILENO) && utf8_locale() ? BoardStyle::UNICODE : BoardStyle::LETTERS;
 }
 
-
 class TerminalGame {
 public:
     explicit TerminalGame(const PlayOptions& options)
@@ -87,7 +86,7 @@ public:
           human_(options.human_is_black ? BLACK : WHITE),
           flipped_(options.human_is_black),
           board_style_(options.board_style == BoardStyle::FROM_TERMINAL ? style_for_terminal()
-                                                                         : options.board_style),
+                                                                        : options.board_style),
           echo_input_(!isatty(STDIN_FILENO)) {
         start_ = initial_position();
         pos_ = start_;
@@ -172,15 +171,24 @@ bool TerminalGame::handle(const std::string& line) {
     std::string command = lower_case(word);
 
     if (command == "quit" || command == "exit" || command == "q") return false;
-    if (command == "help" || command == "?") std::cout << HELP_TEXT;
-    else if (command == "undo" || command == "takeback") undo();
-    else if (command == "hint") hint();
-    else if (command == "claim") claim();
-    else if (command == "moves") list_moves();
-    else if (command == "board" || command == "show") print_board();
-    else if (command == "fen") std::cout << pos_.fen() << '\n';
-    else if (command == "pgn") print_pgn();
-    else if (command == "new") new_game();
+    if (command == "help" || command == "?")
+        std::cout << HELP_TEXT;
+    else if (command == "undo" || command == "takeback")
+        undo();
+    else if (command == "hint")
+        hint();
+    else if (command == "claim")
+        claim();
+    else if (command == "moves")
+        list_moves();
+    else if (command == "board" || command == "show")
+        print_board();
+    else if (command == "fen")
+        std::cout << pos_.fen() << '\n';
+    else if (command == "pgn")
+        print_pgn();
+    else if (command == "new")
+        new_game();
     else if (command == "flip") {
         flipped_ = !flipped_;
         print_board();
@@ -233,8 +241,8 @@ void TerminalGame::play_engine_move() {
     std::cout << "mneme plays " << move_number_prefix(pos_) << move_to_san(pos_, result.best)
               << "   ("
               << describe_score(result.score, searcher_.evaluator().win_rate_model().at(pos_))
-              << " for mneme, depth " << result.depth
-              << ", " << result.nodes << " nodes, " << result.time_ms << " ms)\n";
+              << " for mneme, depth " << result.depth << ", " << result.nodes << " nodes, "
+              << result.time_ms << " ms)\n";
     play(result.best);
     print_board();
     if (check_automatic_end()) return;
@@ -353,8 +361,10 @@ void TerminalGame::print_board() const {
     std::ostringstream out;
     out << '\n' << (board_style_ == BoardStyle::ASCII ? framed_board_rows() : board_rows());
     out << "\n  " << (pos_.side_to_move() == WHITE ? "White" : "Black") << " to move";
-    if (pos_.is_checkmate()) out << ", checkmated";
-    else if (pos_.in_check()) out << ", in check";
+    if (pos_.is_checkmate())
+        out << ", checkmated";
+    else if (pos_.in_check())
+        out << ", in check";
     out << "\n\n";
     std::cout << out.str();
 }
@@ -377,8 +387,10 @@ std::string TerminalGame::board_rows() const {
             Piece p = pos_.piece_on(s);
             bool marked = last && (s == last.from() || s == last.to());
             out << (marked ? '[' : ' ');
-            if (board_style_ == BoardStyle::UNICODE) out << UNICODE_PIECES[p];
-            else out << LETTER_PIECES[p];
+            if (board_style_ == BoardStyle::UNICODE)
+                out << UNICODE_PIECES[p];
+            else
+                out << LETTER_PIECES[p];
             out << (marked ? ']' : ' ');
         }
         out << '\n';
@@ -474,17 +486,25 @@ int play_command(const Arguments& args) {
             if (i + 1 >= args.size()) throw UsageError(a + " needs a value");
             return args[++i];
         };
-        if (a == "--depth") options.depth = parse_int_option(a, value(), 1, MAX_PLY - 1);
+        if (a == "--depth")
+            options.depth = parse_int_option(a, value(), 1, MAX_PLY - 1);
         else if (a == "--movetime") {
             options.movetime_ms = parse_int_option(a, value(), 1, 24 * 3600 * 1000);
             options.movetime_given = true;
-        } else if (a == "--black") options.human_is_black = true;
-        else if (a == "--white") options.human_is_black = false;
-        else if (a == "--fen") options.fen = value();
-        else if (a == "--chess960") options.chess960_number = parse_int_option(a, value(), 0, 959);
-        else if (a == "--ascii") options.board_style = BoardStyle::ASCII;
-        else if (a == "--letters") options.board_style = BoardStyle::LETTERS;
-        else if (a == "--unicode") options.board_style = BoardStyle::UNICODE;
+        } else if (a == "--black")
+            options.human_is_black = true;
+        else if (a == "--white")
+            options.human_is_black = false;
+        else if (a == "--fen")
+            options.fen = value();
+        else if (a == "--chess960")
+            options.chess960_number = parse_int_option(a, value(), 0, 959);
+        else if (a == "--ascii")
+            options.board_style = BoardStyle::ASCII;
+        else if (a == "--letters")
+            options.board_style = BoardStyle::LETTERS;
+        else if (a == "--unicode")
+            options.board_style = BoardStyle::UNICODE;
         else
             throw UsageError("unexpected argument '" + a + "'");
     }

@@ -9,10 +9,10 @@
 #include <vector>
 
 #include "commands.h"
-#include "required_inputs.h"
 #include "mneme/core/movegen.h"
 #include "mneme/notation/epd.h"
 #include "mneme/search/search.h"
+#include "required_inputs.h"
 
 namespace mneme::app {
 
@@ -41,8 +41,7 @@ int parse_number(const std::string& text, const std::string& what) {
         std::size_t used = 0;
         int value = std::stoi(text, &used);
         if (used == text.size() && value > 0) return value;
-    } catch (const std::exception&) {
-    }
+    } catch (const std::exception&) {}
     throw UsageError(what + " needs a positive number, got '" + text + "'");
 }
 
@@ -53,8 +52,7 @@ std::vector<Variant> make_variants(int depth) {
     int shallow = std::min(depth, MINIMAX_MAX_DEPTH);
     variants.push_back({"minimax", SearchOptions::plain(SearchAlgorithm::MINIMAX), shallow, true});
     variants.push_back({"alphabeta-failhard",
-                        SearchOptions::plain(SearchAlgorithm::ALPHABETA_FAIL_HARD), shallow,
-                        true});
+                        SearchOptions::plain(SearchAlgorithm::ALPHABETA_FAIL_HARD), shallow, true});
     for (SearchAlgorithm a : {SearchAlgorithm::ALPHABETA_FAIL_HARD,
                               SearchAlgorithm::ALPHABETA_FAIL_SOFT, SearchAlgorithm::PVS})
         variants.push_back({algorithm_name(a), SearchOptions::plain(a), depth, true});
@@ -111,9 +109,12 @@ int search_compare_command(const Arguments& args) {
     int limit = 0;
     for (std::size_t i = 0; i < args.size(); ++i) {
         bool has_value = i + 1 < args.size();
-        if (args[i] == "--epd" && has_value) epd_path = args[++i];
-        else if (args[i] == "--depth" && has_value) depth = parse_number(args[++i], "--depth");
-        else if (args[i] == "--limit" && has_value) limit = parse_number(args[++i], "--limit");
+        if (args[i] == "--epd" && has_value)
+            epd_path = args[++i];
+        else if (args[i] == "--depth" && has_value)
+            depth = parse_number(args[++i], "--depth");
+        else if (args[i] == "--limit" && has_value)
+            limit = parse_number(args[++i], "--limit");
         else
             throw UsageError("unexpected or incomplete argument '" + args[i] + "'");
     }
@@ -137,8 +138,8 @@ int search_compare_command(const Arguments& args) {
     // Reference scores per depth, from the first exact variant searched at that depth.
     std::vector<std::vector<Value>> reference(MAX_PLY);
     std::printf("%zu positions, mean legal moves B = %.1f\n\n", positions.size(), branching);
-    std::printf("%-24s %5s %14s %9s %11s %8s\n", "variant", "depth", "nodes", "time s",
-                "nodes/s", "agree");
+    std::printf("%-24s %5s %14s %9s %11s %8s\n", "variant", "depth", "nodes", "time s", "nodes/s",
+                "agree");
     for (const Variant& variant : variants) {
         Searcher searcher(16);
         searcher.set_options(variant.options);
@@ -169,14 +170,16 @@ int search_compare_command(const Arguments& args) {
         std::fflush(stdout);
     }
 
-    std::printf("\nTheory, per position, leaves only (node counts above add interior and "
-                "quiescence nodes):\n");
+    std::printf(
+        "\nTheory, per position, leaves only (node counts above add interior and "
+        "quiescence nodes):\n");
     int shallow = std::min(depth, MINIMAX_MAX_DEPTH);
     for (int d : {shallow, depth}) {
-        std::printf("  depth %d: minimax B^D = %.3g; perfectly ordered alpha-beta "
-                    "B^ceil(D/2)+B^floor(D/2)-1 = %.3g; x%zu positions = %.3g\n",
-                    d, std::pow(branching, d), minimal_tree_leaves(branching, d),
-                    positions.size(), minimal_tree_leaves(branching, d) * double(positions.size()));
+        std::printf(
+            "  depth %d: minimax B^D = %.3g; perfectly ordered alpha-beta "
+            "B^ceil(D/2)+B^floor(D/2)-1 = %.3g; x%zu positions = %.3g\n",
+            d, std::pow(branching, d), minimal_tree_leaves(branching, d), positions.size(),
+            minimal_tree_leaves(branching, d) * double(positions.size()));
         if (d == depth) break;
     }
     return 0;

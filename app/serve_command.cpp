@@ -57,14 +57,22 @@ int serve_command(const Arguments& args) {
             if (i + 1 >= args.size()) throw UsageError(a + " needs a value");
             return args[++i];
         };
-        if (a == "--port") options.port = parse_port(value());
-        else if (a == "--host") options.host = value();
-        else if (a == "--games-dir") options.games_directory = value();
-        else if (a == "--no-save") options.save_games = false;
-        else if (a == "--book") options.books.push_back(value());
-        else if (a == "--cases") options.case_bases.push_back(value());
-        else if (a == "--no-builtin-book") options.builtin_book = false;
-        else if (a == "--no-builtin-cases") options.builtin_case_bases = false;
+        if (a == "--port")
+            options.port = parse_port(value());
+        else if (a == "--host")
+            options.host = value();
+        else if (a == "--games-dir")
+            options.games_directory = value();
+        else if (a == "--no-save")
+            options.save_games = false;
+        else if (a == "--book")
+            options.books.push_back(value());
+        else if (a == "--cases")
+            options.case_bases.push_back(value());
+        else if (a == "--no-builtin-book")
+            options.builtin_book = false;
+        else if (a == "--no-builtin-cases")
+            options.builtin_case_bases = false;
         else
             throw UsageError("unexpected argument '" + a + "'");
     }
@@ -108,7 +116,8 @@ int serve_command(const Arguments& args) {
         events.close();
         server.stop();
     });
-    std::string host = options.host.find(':') != std::string::npos ? "[" + options.host + "]" : options.host;
+    std::string host =
+        options.host.find(':') != std::string::npos ? "[" + options.host + "]" : options.host;
     // Listening on every interface, the address to open is one of the machine's own names.
     if (gui::RequestGuard::is_wildcard(options.host)) {
         char name[256] = {};

@@ -295,9 +295,7 @@ std::vector<std::string_view> lines_of(std::string_view text) {
     return lines;
 }
 
-bool is_continuation(std::string_view line) {
-    return !line.empty() && line[0] == ' ';
-}
+bool is_continuation(std::string_view line) { return !line.empty() && line[0] == ' '; }
 
 // The synopsis lines and the summary of one command, as listed by 'mneme help'.
 void append_listing(std::string& out, const CommandUsage& command) {

@@ -1,20 +1,28 @@
 #!/usr/bin/env bash
-# The OPTA FB feedback-learning experiment of Toni (1996, sec. 5) at the thesis's full size, as
-# Slurm jobs on the one-node cluster of scripts/slurm-local.sh (or any cluster: set SLURM_CONF or
-# have sbatch on PATH and RUN on a shared file system), submitted from one command:
+# The OPTA FB feedback-learning experiment of Toni (1996, sec. 5.1.3) at the thesis's full size,
+# as Slurm jobs on the one-node cluster of scripts/slurm-local.sh (or any cluster: set SLURM_CONF
+# or have /etc/slurm/slurm.conf, and RUN on a shared file system), submitted from one command.
+# As in the thesis the trainer is OPTA 3.1 (OPTA 3 with the book's move ordering, technique 1):
 #
-#   book     the union book of the master games (2 shards, merged)
-#   train1   TRAIN/2 training games of OPTA 3 against the reference, not using what they teach
-#            (the thesis's "first 500 without using the updates"; 2 shards)
-#   learn1   their results added to the experience file, weight 5 (book learn)
-#   train2   TRAIN/2 more training games, now playing with the experience and learning after
-#            every game (one sequential job, as learning needs)
-#   measure  OPTA FB (OPTA 3 with the experience) against OPTA 3 without it, GAMES games
-#            (2 shards), the thesis's ~58% (13.28-6.72 in its 20-game match)
+#   book         the union book of the master games (2 shards, merged)
+#   train1       TRAIN/2 training games of OPTA FB against the trainer, not using what they
+#                teach ("the first 500 without using the experience, so as not to narrow the
+#                learning to a few lines too early"; 2 shards)
+#   learn1       their results added to the experience file, weight 5 (book learn)
+#   train2       TRAIN/2 more training games, playing with the experience and learning after
+#                every game (one sequential job, as learning needs); the thesis's Figure 5.2
+#                (score settling near 58%)
+#   measure      OPTA FB (OPTA 3 with the experience) against the trainer, GAMES games
+#                (2 shards; the thesis's Table 5.4: 13.28-6.72 in 20 games after 1,000)
+#   control      OPTA 3 without the experience against the trainer, the same seed: what the
+#                experience changes
+#   measure_ref, control_ref  the same two against another opponent, the reference of
+#                bench/book_experiments.sh (the thesis's GnuChess with its own book: 12.22
+#                for OPTA FB against 11.35 for OPTA 3.1)
 #
 # usage: bench/opta_fb_campaign.sh [submit|status|tables]   (default: submit, wait, tables)
 # environment: RUN (/work/runs/opta-fb) the campaign's folder; TRAIN (1000); GAMES (400);
-#   NODES per move (3000); SEED (1).
+#   NODES per move (3000); SEED (1); TRAINER (opta31, or "reference" for the reference).
 # Games are limited by nodes, not by a clock (see bench/book_experiments.sh): the results do
 # not depend on the load. Every job resumes (match -resume, done markers): after an
 # interruption, `scripts/mneme-cluster resubmit RUN/<step>` for each unfinished step, in order.
@@ -26,6 +34,7 @@ train="${TRAIN:-1000}"
 games="${GAMES:-400}"
 nodes="${NODES:-3000}"
 seed="${SEED:-1}"
+trainer_kind="${TRAINER:-opta31}"
 pgn="$root/../shared/data/pgn/human/pgnmentor_players_union.pgn.zst"
 cluster="$root/scripts/mneme-cluster"
 action="${1:-all}"
@@ -58,25 +67,42 @@ submit() {
     mkdir -p "$run"
     # A copy, so that a rebuild during the campaign does not change the players.
     [[ -x "$run/mneme" ]] || cp "$root/build/release/mneme" "$run/mneme"
-    local common=(--mneme "$run/mneme" --time 12:00:00 --mem 2048)
+    local common=(--mneme "$run/mneme" --time 12:00:00 --mem 2048) trainer
+    case "$trainer_kind" in
+        opta31) trainer=$(host opta31 option.BookOrdering=true) ;;
+        reference) trainer="${reference[*]}" ;;
+        *) echo "opta_fb_campaign: TRAINER is opta31 or reference" >&2; exit 2 ;;
+    esac
     "$cluster" book "$run/book" --shards 2 -o "$book" "${common[@]}" -- "$pgn"
-    # shellcheck disable=SC2046
+    # shellcheck disable=SC2046,SC2086
     "$cluster" match "$run/train1" --shards 2 --after "$run/book" "${common[@]}" -- \
-        $(host opta_fb) "${reference[@]}" "${rules[@]}" -rounds $((train / 4)) -seed $((seed + 100))
+        $(host opta_fb) $trainer "${rules[@]}" -rounds $((train / 4)) -seed $((seed + 100))
     "$cluster" step "$run/learn1" --after "$run/train1" "${common[@]}" -- \
         book learn "$run/train1/shards/shard-0.pgn" "$run/train1/shards/shard-1.pgn" \
         --experience "$experience" --weight 5
-    # shellcheck disable=SC2046
+    # shellcheck disable=SC2046,SC2086
     "$cluster" match "$run/train2" --shards 1 --after "$run/learn1" "${common[@]}" -- \
         $(host opta_fb option.BookExperience="$experience" option.BookLearning=true) \
-        "${reference[@]}" "${rules[@]}" -rounds $((train / 4)) -seed $((seed + 200))
-    # shellcheck disable=SC2046
+        $trainer "${rules[@]}" -rounds $((train / 4)) -seed $((seed + 200))
+    # The measurements and their controls share a seed, so each pair starts from the same
+    # openings of the opponent.
+    # shellcheck disable=SC2046,SC2086
     "$cluster" match "$run/measure" --shards 2 --after "$run/train2" "${common[@]}" -- \
-        $(host opta_fb option.BookExperience="$experience") $(host opta3) \
+        $(host opta_fb option.BookExperience="$experience") $trainer \
         "${rules[@]}" -rounds $((games / 2)) -seed "$seed"
+    # shellcheck disable=SC2046,SC2086
+    "$cluster" match "$run/control" --shards 2 --after "$run/book" "${common[@]}" -- \
+        $(host opta3) $trainer "${rules[@]}" -rounds $((games / 2)) -seed "$seed"
+    # shellcheck disable=SC2046
+    "$cluster" match "$run/measure_ref" --shards 2 --after "$run/train2" "${common[@]}" -- \
+        $(host opta_fb option.BookExperience="$experience") "${reference[@]}" \
+        "${rules[@]}" -rounds $((games / 2)) -seed $((seed + 300))
+    # shellcheck disable=SC2046
+    "$cluster" match "$run/control_ref" --shards 2 --after "$run/book" "${common[@]}" -- \
+        $(host opta3) "${reference[@]}" "${rules[@]}" -rounds $((games / 2)) -seed $((seed + 300))
 }
 
-steps=(book train1 learn1 train2 measure)
+steps=(book train1 learn1 train2 measure control measure_ref control_ref)
 
 status() {
     local step
@@ -101,7 +127,7 @@ blocks() {
 
 tables() {
     local step
-    for step in train1 train2 measure; do
+    for step in train1 train2 control measure control_ref measure_ref; do
         [[ -s "$run/$step/report.txt" ]] || continue
         echo "== $step"
         cat "$run/$step/report.txt"
@@ -123,7 +149,9 @@ case "$action" in
     tables) tables ;;
     all)
         submit
-        "$cluster" wait "$run/measure" --timeout 86400 --poll 30 || { status; exit 1; }
+        for step in measure control measure_ref control_ref; do
+            "$cluster" wait "$run/$step" --timeout 86400 --poll 30 || { status; exit 1; }
+        done
         tables ;;
     *) echo "usage: bench/opta_fb_campaign.sh [submit|status|tables]" >&2; exit 2 ;;
 esac

@@ -44,6 +44,6 @@ endif()
 set(MNEME_BUILTIN_COUNT ${index})
 configure_file(${PROJECT_SOURCE_DIR}/cmake/builtin_files.cpp.in
                ${CMAKE_BINARY_DIR}/generated/builtin_files.cpp @ONLY)
-target_sources(mneme_lib PRIVATE ${CMAKE_BINARY_DIR}/generated/builtin_files.cpp)
+target_sources(mneme_util PRIVATE ${CMAKE_BINARY_DIR}/generated/builtin_files.cpp)
 set_source_files_properties(${CMAKE_BINARY_DIR}/generated/builtin_files.cpp PROPERTIES
   OBJECT_DEPENDS "${MNEME_DEFAULT_FILES}")

@@ -15,7 +15,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         std::string error;
         std::optional<EpdRecord> record = parse_epd_line(line, &error);
         if (!record) continue;
-        for (const EpdOperation& operation : record->operations) MNEME_FUZZ_CHECK(!operation.opcode.empty());
+        for (const EpdOperation& operation : record->operations)
+            MNEME_FUZZ_CHECK(!operation.opcode.empty());
         (void)record->operand("id");
         (void)record->operand("bm");
     }

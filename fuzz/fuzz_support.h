@@ -26,12 +26,13 @@ inline std::string_view as_text(const std::uint8_t* data, std::size_t size) {
 }
 
 // An invariant broken by an input that the reader accepted: report it as a crash.
-#define MNEME_FUZZ_CHECK(condition)                                                             \
-    do {                                                                                        \
-        if (!(condition)) {                                                                     \
-            std::fprintf(stderr, "fuzz check failed: %s (%s:%d)\n", #condition, __FILE__, __LINE__); \
-            std::abort();                                                                       \
-        }                                                                                       \
+#define MNEME_FUZZ_CHECK(condition)                                                       \
+    do {                                                                                  \
+        if (!(condition)) {                                                               \
+            std::fprintf(stderr, "fuzz check failed: %s (%s:%d)\n", #condition, __FILE__, \
+                         __LINE__);                                                       \
+            std::abort();                                                                 \
+        }                                                                                 \
     } while (false)
 
 // The input written to a file of this process in /dev/shm (memory, not the disk), rewritten for
@@ -62,13 +63,15 @@ inline constexpr const char* POSITIONS[] = {
     "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
     "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
 };
-inline constexpr const char* CHESS960_POSITION = "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9";
+inline constexpr const char* CHESS960_POSITION =
+    "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9";
 
 // The position an input's first byte chooses: one of POSITIONS, or the Chess960 one.
 inline Position position_chosen_by(std::uint8_t byte) {
     constexpr std::size_t COUNT = std::size(POSITIONS);
     std::size_t choice = byte % (COUNT + 1);
-    return choice == COUNT ? Position::from_fen(CHESS960_POSITION, true) : Position::from_fen(POSITIONS[choice]);
+    return choice == COUNT ? Position::from_fen(CHESS960_POSITION, true)
+                           : Position::from_fen(POSITIONS[choice]);
 }
 
 }  // namespace mneme::fuzz
@@ -91,7 +94,8 @@ inline bool repair_checksum(std::string& bytes, const std::string& message, std:
 // Opens `bytes` with `open` (which reads the file at a path), repairing a checksum mismatch once
 // (repair_checksum) so that mutated records are read too; nullopt when the file is refused.
 template <typename File, typename Error, typename Open>
-std::optional<File> open_repairing(InputFile& file, std::string bytes, std::size_t checksum_offset, Open open) {
+std::optional<File> open_repairing(InputFile& file, std::string bytes, std::size_t checksum_offset,
+                                   Open open) {
     for (int attempt = 0; attempt < 2; ++attempt) {
         try {
             return open(file.write(bytes));

@@ -15,17 +15,20 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     std::string_view text = fuzz::as_text(data, size);
     std::size_t end = text.find('\n');
     std::string_view request = text.substr(0, end);
-    std::string_view body = end == std::string_view::npos ? std::string_view() : text.substr(end + 1);
+    std::string_view body =
+        end == std::string_view::npos ? std::string_view() : text.substr(end + 1);
     std::size_t space = request.find(' ');
     std::string_view method = request.substr(0, space);
-    std::string_view path = space == std::string_view::npos ? std::string_view("/api/state") : request.substr(space + 1);
+    std::string_view path = space == std::string_view::npos ? std::string_view("/api/state")
+                                                            : request.substr(space + 1);
     gui::QueryParameters query;
     if (std::size_t mark = path.find('?'); mark != std::string_view::npos) {
         std::string_view rest = path.substr(mark + 1);
         path = path.substr(0, mark);
         std::size_t equals = rest.find('=');
         query.emplace(std::string(rest.substr(0, equals)),
-                      equals == std::string_view::npos ? std::string() : std::string(rest.substr(equals + 1)));
+                      equals == std::string_view::npos ? std::string()
+                                                       : std::string(rest.substr(equals + 1)));
     }
     gui::ApiResponse response = gui::handle_api_request(session, method, path, query, body);
     MNEME_FUZZ_CHECK(response.status >= 200 && response.status < 600);

@@ -12,16 +12,19 @@ using namespace mneme;
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     static fuzz::InputFile file("mbook");
     std::optional<OpeningBook> book = fuzz::open_repairing<OpeningBook, BookFileError>(
-        file, std::string(fuzz::as_text(data, size)), 24, [](const std::string& path) { return OpeningBook::open(path); });
+        file, std::string(fuzz::as_text(data, size)), 24,
+        [](const std::string& path) { return OpeningBook::open(path); });
     if (!book) return 0;
     (void)book->summary();
     std::mt19937_64 rng(1);
     for (const char* fen : fuzz::POSITIONS) {
         Position pos = Position::from_fen(fen);
         std::vector<OpeningBookMove> moves = book->moves(pos);
-        for (const OpeningBookMove& move : moves) MNEME_FUZZ_CHECK(MoveList<LEGAL>(pos).contains(move.move));
-        for (BookPolicyKind kind : {BookPolicyKind::OPTA1, BookPolicyKind::OPTA2, BookPolicyKind::OPTA3,
-                                    BookPolicyKind::WILSON, BookPolicyKind::BEST, BookPolicyKind::WEIGHTED}) {
+        for (const OpeningBookMove& move : moves)
+            MNEME_FUZZ_CHECK(MoveList<LEGAL>(pos).contains(move.move));
+        for (BookPolicyKind kind :
+             {BookPolicyKind::OPTA1, BookPolicyKind::OPTA2, BookPolicyKind::OPTA3,
+              BookPolicyKind::WILSON, BookPolicyKind::BEST, BookPolicyKind::WEIGHTED}) {
             BookPolicy policy;
             policy.kind = kind;
             policy.min_games = 0;

@@ -12,7 +12,8 @@ using namespace mneme;
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     static fuzz::InputFile file("mcases");
     std::optional<CaseBaseFile> opened = fuzz::open_repairing<CaseBaseFile, CaseFileError>(
-        file, std::string(fuzz::as_text(data, size)), 40, [](const std::string& path) { return CaseBaseFile::open(path); });
+        file, std::string(fuzz::as_text(data, size)), 40,
+        [](const std::string& path) { return CaseBaseFile::open(path); });
     if (!opened) return 0;
     CaseBase base(std::vector<CaseRecord>(opened->cases().begin(), opened->cases().end()));
     for (const char* fen : fuzz::POSITIONS) {
@@ -24,8 +25,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         for (const RetrievedCase& found : nearest) {
             const CaseRecord& record = base.cases()[found.index];
             Move case_move = case_move_for(record, found.mirrored);
-            std::vector<AdaptedMove> adapted =
-                adapt_all(pos, legal, case_move, case_board_for(record, found.mirrored), AdaptationWeights{});
+            std::vector<AdaptedMove> adapted = adapt_all(
+                pos, legal, case_move, case_board_for(record, found.mirrored), AdaptationWeights{});
             MNEME_FUZZ_CHECK(adapted.size() == legal.size());
         }
     }

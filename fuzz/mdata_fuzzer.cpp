@@ -12,8 +12,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         try {
             TrainingDataReader reader(path, true, committed_only);
             for (std::uint64_t i = 0; i < reader.size() && i < 4096; ++i) (void)reader.at(i);
-        } catch (const std::exception&) {
-        }
+        } catch (const std::exception&) {}
     }
     return 0;
 }

@@ -17,7 +17,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     std::mt19937_64 rng(1);
     for (const char* fen : fuzz::POSITIONS) {
         Position pos = Position::from_fen(fen);
-        for (const PolyglotEntry& entry : book.probe(pos)) MNEME_FUZZ_CHECK(MoveList<LEGAL>(pos).contains(entry.move));
+        for (const PolyglotEntry& entry : book.probe(pos))
+            MNEME_FUZZ_CHECK(MoveList<LEGAL>(pos).contains(entry.move));
         Move m = book.pick(pos, rng);
         MNEME_FUZZ_CHECK(!m || MoveList<LEGAL>(pos).contains(m));
     }

@@ -21,9 +21,10 @@ struct SmallBook {
     std::string path = dir.file("small.mbook");
 
     SmallBook() {
-        std::string pgn = dir.write("small.pgn", test::repeated_games(25, "1. e4 e5 2. Nf3", "1-0") +
-                                                     test::repeated_games(20, "1. d4 d5", "1/2-1/2") +
-                                                     test::repeated_games(5, "1. c4", "0-1"));
+        std::string pgn =
+            dir.write("small.pgn", test::repeated_games(25, "1. e4 e5 2. Nf3", "1-0") +
+                                       test::repeated_games(20, "1. d4 d5", "1/2-1/2") +
+                                       test::repeated_games(5, "1. c4", "0-1"));
         build_book({pgn}, path, {});
     }
 };
@@ -60,7 +61,8 @@ TEST(PositionLine, RejectsBadLinesSayingWhy) {
 
 TEST(PositionLine, FileErrorsNameTheLine) {
     test::ScratchDirectory dir("position_line_test");
-    std::string path = dir.write("lines.txt", "# header\nstartpos moves e2e4\n\nstartpos moves e2e5\n");
+    std::string path =
+        dir.write("lines.txt", "# header\nstartpos moves e2e4\n\nstartpos moves e2e5\n");
     try {
         read_position_lines(path);
         FAIL() << "a bad move was accepted";

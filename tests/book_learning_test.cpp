@@ -34,8 +34,7 @@ TEST(BookLearning, AddsWeightedResultsToEveryPositionOfTheGame) {
     test::ScratchDirectory dir("book_learning_test");
     std::string experience = dir.file("experience.mbook");
     LearningStats stats = learn_from_games(
-        {game_of("e2e4 e7e5 g1f3", GameResult::WHITE_WINS),
-         game_of("d2d4", GameResult::ONGOING)},
+        {game_of("e2e4 e7e5 g1f3", GameResult::WHITE_WINS), game_of("d2d4", GameResult::ONGOING)},
         experience, {});
     EXPECT_EQ(stats.games_learned, 1u);
     EXPECT_EQ(stats.unfinished, 1u);
@@ -67,9 +66,9 @@ TEST(BookLearning, ExperienceAddsToTheDatabaseCounts) {
     for (int i = 0; i < 20; ++i) pgn += "[Result \"1/2-1/2\"]\n\n1. e4 e5 1/2-1/2\n\n";
     build_book({dir.write("db.pgn", pgn)}, dir.file("db.mbook"), {});
     std::string experience = dir.file("experience.mbook");
-    learn_from_games({game_of("e2e4 e7e5", GameResult::WHITE_WINS),
-                      game_of("b2b3", GameResult::BLACK_WINS)},
-                     experience, {});
+    learn_from_games(
+        {game_of("e2e4 e7e5", GameResult::WHITE_WINS), game_of("b2b3", GameResult::BLACK_WINS)},
+        experience, {});
 
     OpeningBook book = OpeningBook::open(dir.file("db.mbook"));
     book.set_experience(experience);
@@ -98,10 +97,9 @@ TEST(BookLearning, TheMnemePlayerLearnsAfterEachGame) {
     std::string pgn;
     for (int i = 0; i < 20; ++i) pgn += "[Result \"1-0\"]\n\n1. e4 e5 1-0\n\n";
     build_book({dir.write("db.pgn", pgn)}, dir.file("db.mbook"), {});
-    MnemePlayer player(parse_player_spec({"proto=mneme", "option.OwnBook=true",
-                                          "option.BookFile=" + dir.file("db.mbook"),
-                                          "option.BookExperience=" + experience,
-                                          "option.BookLearning=true", "depth=1"}));
+    MnemePlayer player(parse_player_spec(
+        {"proto=mneme", "option.OwnBook=true", "option.BookFile=" + dir.file("db.mbook"),
+         "option.BookExperience=" + experience, "option.BookLearning=true", "depth=1"}));
     std::string error;
     ASSERT_TRUE(player.start(error)) << error;
     player.new_game(Position(), false);

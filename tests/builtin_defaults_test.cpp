@@ -68,7 +68,8 @@ TEST(BuiltinFiles, AreTheCommittedDefaultsByteForByte) {
         EXPECT_EQ(file.name, names[i]);
         std::string committed = read_bytes(DEFAULTS_DIRECTORY / names[i]);
         ASSERT_EQ(file.bytes.size(), committed.size()) << names[i];
-        EXPECT_EQ(std::memcmp(file.bytes.data(), committed.data(), committed.size()), 0) << names[i];
+        EXPECT_EQ(std::memcmp(file.bytes.data(), committed.data(), committed.size()), 0)
+            << names[i];
         // Records are read in place, so the start must be aligned as a mapping is.
         EXPECT_EQ(reinterpret_cast<std::uintptr_t>(file.bytes.data()) % 64, 0u) << names[i];
         EXPECT_EQ(file.sha256.size(), 64u);
@@ -109,8 +110,7 @@ TEST(BuiltinBook, AnswersTheStartPositionWithLegalMovesAboveItsCut) {
     ASSERT_TRUE(book.has_counts());
     std::uint64_t min_count = min_count_of(book.native()->description());
     EXPECT_GT(min_count, 1u) << book.native()->description();
-    for (const BookEntry& entry : book.native()->entries())
-        ASSERT_GE(entry.games(), min_count);
+    for (const BookEntry& entry : book.native()->entries()) ASSERT_GE(entry.games(), min_count);
 
     Position start;
     std::vector<OpeningBookMove> moves = book.moves(start);
@@ -140,15 +140,17 @@ TEST(BuiltinBook, IsTheEnginesBookWhenNoFileIsGiven) {
     EXPECT_EQ(book.set_option("bookfile", "/nonexistent.mbook", message), BookOptionResult::FAILED);
     EXPECT_EQ(book.book(), nullptr);
     EXPECT_EQ(book.set_option("bookfile", "<empty>", message), BookOptionResult::SET);
-    EXPECT_EQ(message, "built-in book builtin:masters.mbook loaded (" + book.book()->summary() + ")");
+    EXPECT_EQ(message,
+              "built-in book builtin:masters.mbook loaded (" + book.book()->summary() + ")");
     // Technique 1 orders the search by the built-in book as by any native book.
     EXPECT_EQ(book.set_option("bookordering", "true", message), BookOptionResult::SET) << message;
     EXPECT_NE(book.ordering_hint(), nullptr);
 }
 
 TEST(BuiltinBook, UciOwnBookAloneAnswersFromIt) {
-    std::istringstream in("uci\nsetoption name OwnBook value true\nposition startpos\n"
-                          "go wtime 60000 btime 60000\n");
+    std::istringstream in(
+        "uci\nsetoption name OwnBook value true\nposition startpos\n"
+        "go wtime 60000 btime 60000\n");
     std::ostringstream out;
     run_engine(in, out);
     std::string text = out.str();
@@ -240,7 +242,8 @@ TEST(BuiltinDefaults, VersionAndBookInfoNameThem) {
               std::string::npos)
         << version;
     for (const std::string& path : builtin_case_base_paths())
-        EXPECT_NE(version.find("cases      built in: " + path + ", "), std::string::npos) << version;
+        EXPECT_NE(version.find("cases      built in: " + path + ", "), std::string::npos)
+            << version;
     // Every built-in file is listed as what it is: no opening table is taken for a case base.
     EXPECT_EQ(version.find("unusable"), std::string::npos) << version;
     EXPECT_EQ(version.find(".tsv"), std::string::npos) << version;

@@ -70,8 +70,8 @@ TEST(CbrAgent, PlaysTheExpertMoveInAKnownPosition) {
     CbrSettings mirror;
     mirror.mirror = true;
     CbrAgent mirrored(base, mirror);
-    Position after_e4 = Position::from_fen(
-        "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
+    Position after_e4 =
+        Position::from_fen("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
     EXPECT_EQ(move_to_uci(after_e4, mirrored.choose(after_e4).move), "c7c5");
 }
 
@@ -85,10 +85,10 @@ TEST(CbrAgent, RepetitionAvoidanceBreaksTheShuffle) {
         CaseRecord r;
         r.board = CaseBoard::from_position(p);
         r.mover = p.side_to_move();
-        r.move = parse_uci_move(p, p.side_to_move() == WHITE
-                                        ? (p.piece_on(SQ_G1) ? "g1f3" : "f3g1")
-                                        : (p.piece_on(SQ_E8) ? "e8d7" : "d7e8"))
-                     .raw();
+        r.move =
+            parse_uci_move(p, p.side_to_move() == WHITE ? (p.piece_on(SQ_G1) ? "g1f3" : "f3g1")
+                                                        : (p.piece_on(SQ_E8) ? "e8d7" : "d7e8"))
+                .raw();
         cases.push_back(r);
     }
     auto base = std::make_shared<const CaseBase>(cases);

@@ -8,11 +8,11 @@
 #include <functional>
 #include <set>
 
+#include "book_test_util.h"
 #include "mneme/cbr/case_base_builder.h"
 #include "mneme/cbr/case_base_file.h"
 #include "mneme/cbr/case_base_merge.h"
 #include "mneme/cbr/player_name.h"
-#include "book_test_util.h"
 #include "test_data.h"
 
 namespace mneme {
@@ -30,7 +30,9 @@ const char* const GAMES =
 TEST(CbrPlayerName, FoldsCaseAndAccents) {
     EXPECT_EQ(fold_name("Bacrot, \xC3\x89tienne"), "bacrot  etienne");
     EXPECT_EQ(fold_name("Pol\xC3\xA1k,T."), "polak t ");
-    EXPECT_EQ(fold_name("Ko\xC5\xBE" "ul"), "kozul");  // Latin Extended-A
+    EXPECT_EQ(fold_name("Ko\xC5\xBE"
+                        "ul"),
+              "kozul");                                             // Latin Extended-A
     EXPECT_EQ(fold_name("Andersson, \xD6lle"), "andersson  olle");  // a stray Latin-1 byte
 }
 

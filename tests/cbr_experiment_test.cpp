@@ -1,6 +1,6 @@
 // The expert-ranking experiment: its schedule (every ordered pair, rounds, configurations), the
 // baselines as participants, and reproducible games (seed = round - 1).
-#include "mneme/cbr/cbr_experiment.h"
+#include "mneme/match/cbr_experiment.h"
 
 #include <gtest/gtest.h>
 

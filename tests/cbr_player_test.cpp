@@ -24,8 +24,8 @@ std::string write_random_base(const test::ScratchDirectory& dir) {
 TEST(CbrPlayer, MatchPlayerFromSpec) {
     test::ScratchDirectory dir("cbr_player");
     std::string path = write_random_base(dir);
-    PlayerSpec spec = parse_player_spec(
-        {"proto=cbr", "cases=" + path, "seed=3", "option.weights=0.8,0.2,0.5", "option.mirror=true"});
+    PlayerSpec spec = parse_player_spec({"proto=cbr", "cases=" + path, "seed=3",
+                                         "option.weights=0.8,0.2,0.5", "option.mirror=true"});
     EXPECT_EQ(spec.kind, PlayerKind::CBR);
     EXPECT_EQ(spec.name, "cbr");
     auto player = make_player(spec);
@@ -44,7 +44,8 @@ TEST(CbrPlayer, MatchPlayerFromSpec) {
     auto missing = make_player(parse_player_spec({"proto=cbr", "cases=" + dir.file("none")}));
     EXPECT_FALSE(missing->start(error));
     EXPECT_NE(error.find("none"), std::string::npos) << error;
-    auto bad_option = make_player(parse_player_spec({"proto=cbr", "cases=" + path, "option.k=zero"}));
+    auto bad_option =
+        make_player(parse_player_spec({"proto=cbr", "cases=" + path, "option.k=zero"}));
     EXPECT_FALSE(bad_option->start(error));
     EXPECT_NE(error.find("k=zero"), std::string::npos) << error;
 }
@@ -80,14 +81,14 @@ TEST(CbrPlayer, UciRefusesToStartWithoutUsableCases) {
     struct Case {
         std::string path, reason;
     };
-    for (const Case& c : {Case{dir.file("missing.mcases"), "missing.mcases"},
-                          Case{garbage, "not a usable mneme case base"},
-                          Case{empty, "holds no cases"}}) {
+    for (const Case& c :
+         {Case{dir.file("missing.mcases"), "missing.mcases"},
+          Case{garbage, "not a usable mneme case base"}, Case{empty, "holds no cases"}}) {
         std::istringstream in("uci\nisready\nposition startpos\ngo\n");
         std::ostringstream out;
         std::string error;
-        EXPECT_FALSE(run_player_uci(parse_player_spec({"proto=cbr", "cases=" + c.path}), in, out,
-                                    error))
+        EXPECT_FALSE(
+            run_player_uci(parse_player_spec({"proto=cbr", "cases=" + c.path}), in, out, error))
             << c.path;
         EXPECT_NE(error.find(c.path), std::string::npos) << error;
         EXPECT_NE(error.find(c.reason), std::string::npos) << error;

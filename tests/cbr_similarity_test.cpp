@@ -27,8 +27,8 @@ TEST(CbrSimilarity, SquareTableOfTheThesis) {
 }
 
 TEST(CbrSimilarity, StartAgainstAfterE4Is252) {
-    Position start, after_e4 = Position::from_fen(
-                        "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
+    Position start,
+        after_e4 = Position::from_fen("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
     CaseBoard a = CaseBoard::from_position(start), b = CaseBoard::from_position(after_e4);
     EXPECT_EQ(board_similarity(a, b), 252);
     EXPECT_EQ(board_similarity(a, a), 256);
@@ -42,7 +42,8 @@ TEST(CbrSimilarity, PopcountFormEqualsTheSquareSum) {
         const Position& b = positions[(i * 7919) % positions.size()];
         CaseBoard x = CaseBoard::from_position(a), y = CaseBoard::from_position(b);
         ASSERT_EQ(board_similarity(x, y), square_by_square(a, b)) << a.fen() << " / " << b.fen();
-        for (int s = 0; s < SQUARE_COUNT; ++s) ASSERT_EQ(x.piece_on(Square(s)), a.piece_on(Square(s)));
+        for (int s = 0; s < SQUARE_COUNT; ++s)
+            ASSERT_EQ(x.piece_on(Square(s)), a.piece_on(Square(s)));
     }
 }
 

@@ -29,8 +29,9 @@ struct Database {
 
     Database() {
         std::string pgn = dir.write(
-            "db.pgn", test::repeated_games(30, "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7", "1-0") +
-                          test::repeated_games(10, "1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. c3 Nf6", "1/2-1/2"));
+            "db.pgn",
+            test::repeated_games(30, "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7", "1-0") +
+                test::repeated_games(10, "1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. c3 Nf6", "1/2-1/2"));
         build_book({pgn}, book_path, {});
         book = std::make_shared<const BookFile>(BookFile::open(book_path));
         stats = build_ophista({pgn}, *book, ophista_path, {});
@@ -52,8 +53,8 @@ std::vector<Move> picked(const Position& pos, const MoveOrderingHint* hint, int 
     ButterflyHistory history;
     history.clear();
     KillerMoves killers;
-    MovePicker picker(pos, Move::none(), killers, Move::none(), history, true, true, nullptr,
-                      hint, ply);
+    MovePicker picker(pos, Move::none(), killers, Move::none(), history, true, true, nullptr, hint,
+                      ply);
     std::vector<Move> moves;
     while (Move m = picker.next()) moves.push_back(m);
     return moves;

@@ -91,9 +91,8 @@ TEST(EcoStatistics, CountsResultsPerCodeAndFamily) {
 TEST(EcoTable, ReadsTheSharedLichessTables) {
     MNEME_REQUIRE_DATA();
     std::vector<std::string> reports;
-    EcoTable table = EcoTable::load_directory(test::data_path("eco"), [&](const std::string& m) {
-        reports.push_back(m);
-    });
+    EcoTable table = EcoTable::load_directory(test::data_path("eco"),
+                                              [&](const std::string& m) { reports.push_back(m); });
     EXPECT_TRUE(reports.empty()) << reports.front();
     EXPECT_GT(table.size(), 3000u);
     EXPECT_EQ(table.code_name("C00"), "French Defense");

@@ -25,9 +25,10 @@ struct TinyBook {
     std::string path = dir.file("tiny.mbook");
 
     TinyBook() {
-        std::string pgn = dir.write("tiny.pgn", test::repeated_games(25, "1. e4 e5 2. Nf3", "1-0") +
-                                                    test::repeated_games(20, "1. d4 d5", "1/2-1/2") +
-                                                    test::repeated_games(5, "1. c4", "0-1"));
+        std::string pgn =
+            dir.write("tiny.pgn", test::repeated_games(25, "1. e4 e5 2. Nf3", "1-0") +
+                                      test::repeated_games(20, "1. d4 d5", "1/2-1/2") +
+                                      test::repeated_games(5, "1. c4", "0-1"));
         build_book({pgn}, path, {});
     }
 };
@@ -124,8 +125,8 @@ TEST(EngineBook, BadFilesAndValuesAreRefusedWithAMessage) {
 
 TEST(EngineBook, PlaysFromTheShippedPolyglotBook) {
     MNEME_REQUIRE_DATA();
-    EngineBook book = engine_book(test::data_path("books/polyglot/gnuchess_book_1.02.bin"),
-                                  "weighted");
+    EngineBook book =
+        engine_book(test::data_path("books/polyglot/gnuchess_book_1.02.bin"), "weighted");
     ASSERT_TRUE(book.book());
     EXPECT_FALSE(book.book()->has_counts());
     Position start;
@@ -152,8 +153,8 @@ std::string uci_book_setup(const std::string& path) {
 
 TEST(UciBook, AnswersFromTheBookAtOnce) {
     TinyBook tiny;
-    std::string out = run_uci(uci_book_setup(tiny.path) +
-                              "position startpos\ngo wtime 60000 btime 60000\n");
+    std::string out =
+        run_uci(uci_book_setup(tiny.path) + "position startpos\ngo wtime 60000 btime 60000\n");
     EXPECT_NE(out.find("option name OwnBook type check default false"), std::string::npos);
     EXPECT_NE(out.find("option name BookPolicy type combo default opta3 var opta1"),
               std::string::npos);
@@ -165,14 +166,15 @@ TEST(UciBook, AnswersFromTheBookAtOnce) {
     EXPECT_NE(out.find("bestmove d2d4"), std::string::npos) << out;
 
     // Out of book, and for analysis, the engine searches.
-    out = run_uci(uci_book_setup(tiny.path) + "position startpos moves e2e4 e7e5 g1f3\ngo depth 2\n");
+    out =
+        run_uci(uci_book_setup(tiny.path) + "position startpos moves e2e4 e7e5 g1f3\ngo depth 2\n");
     EXPECT_EQ(out.find("book move"), std::string::npos) << out;
     EXPECT_NE(out.find("info depth 2"), std::string::npos) << out;
 }
 
 TEST(UciBook, AMissingFileIsReportedAndTheEngineSearches) {
-    std::string out = run_uci(uci_book_setup("/nonexistent/book.bin") +
-                              "position startpos\ngo depth 2\n");
+    std::string out =
+        run_uci(uci_book_setup("/nonexistent/book.bin") + "position startpos\ngo depth 2\n");
     EXPECT_NE(out.find("info string error: /nonexistent/book.bin"), std::string::npos) << out;
     EXPECT_NE(out.find("bestmove"), std::string::npos);
     EXPECT_NE(out.find("info depth 2"), std::string::npos);
@@ -193,8 +195,8 @@ std::string run_xboard(const std::string& input) {
 
 TEST(XboardBook, OptionsBookMovesAndBk) {
     TinyBook tiny;
-    std::string setup = "xboard\nprotover 2\nnew\noption OwnBook=1\noption BookFile=" +
-                        tiny.path + "\noption BookPolicy=best\n";
+    std::string setup = "xboard\nprotover 2\nnew\noption OwnBook=1\noption BookFile=" + tiny.path +
+                        "\noption BookPolicy=best\n";
     std::string out = run_xboard(setup + "bk\nwhite\ngo\n");
     EXPECT_NE(out.find("feature option=\"OwnBook -check 0\""), std::string::npos) << out;
     EXPECT_NE(out.find("feature option=\"BookPolicy -combo opta1 /// opta2 /// *opta3"),
@@ -208,7 +210,8 @@ TEST(XboardBook, OptionsBookMovesAndBk) {
     out = run_xboard(setup + "usermove e2e4\n");
     EXPECT_NE(out.find("move e7e5"), std::string::npos) << out;
 
-    out = run_xboard("xboard\nprotover 2\noption BookFile=/nonexistent.bin\noption Colour=red\nbk\n");
+    out =
+        run_xboard("xboard\nprotover 2\noption BookFile=/nonexistent.bin\noption Colour=red\nbk\n");
     EXPECT_NE(out.find("telluser mneme: /nonexistent.bin"), std::string::npos) << out;
     EXPECT_NE(out.find("Error (unknown option): option Colour=red"), std::string::npos) << out;
     EXPECT_NE(out.find(" no book loaded"), std::string::npos) << out;
@@ -226,9 +229,9 @@ MoveRequest request_at(const Position& pos) {
 TEST(BookPlayers, MnemeWithBookAndBookOnlyPlayer) {
     TinyBook tiny;
     std::string error;
-    MnemePlayer mneme(parse_player_spec({"proto=mneme", "option.OwnBook=true",
-                                         "option.BookFile=" + tiny.path,
-                                         "option.BookPolicy=best", "depth=1"}));
+    MnemePlayer mneme(
+        parse_player_spec({"proto=mneme", "option.OwnBook=true", "option.BookFile=" + tiny.path,
+                           "option.BookPolicy=best", "depth=1"}));
     ASSERT_TRUE(mneme.start(error)) << error;
     mneme.new_game(Position(), false);
     MoveReply reply = mneme.play(request_at(Position()));

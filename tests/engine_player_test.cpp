@@ -154,8 +154,7 @@ TEST(EnginePlayerProcess, ReadsLinesTimesOutAndSeesTheExit) {
     ASSERT_EQ(process.read_line(line, Clock::now() + 1s), EngineProcess::ReadStatus::LINE);
     EXPECT_EQ(line, "id name FakeEngine");
     ASSERT_TRUE(process.write_line("quit"));
-    while (process.read_line(line, Clock::now() + 1s) == EngineProcess::ReadStatus::LINE) {
-    }
+    while (process.read_line(line, Clock::now() + 1s) == EngineProcess::ReadStatus::LINE) {}
     EXPECT_TRUE(process.wait_for_exit(1s));
     EXPECT_EQ(process.exit_description(), "exit code 0");
     // Writing to a dead engine fails quietly (no SIGPIPE).
@@ -237,8 +236,8 @@ TEST(EnginePlayerUci, HangWithAClockIsATimeForfeitAndTheEngineIsKilled) {
     auto took = Clock::now() - start;
     EXPECT_EQ(reply.fault, PlayerFault::TIME_FORFEIT);
     EXPECT_NE(reply.detail.find("engine killed"), std::string::npos) << reply.detail;
-    EXPECT_GE(took, 500ms);                // deadline + grace
-    EXPECT_LT(took, 500ms + 700ms);        // plus slack (the kill waits 200 ms at most)
+    EXPECT_GE(took, 500ms);          // deadline + grace
+    EXPECT_LT(took, 500ms + 700ms);  // plus slack (the kill waits 200 ms at most)
     EXPECT_GE(reply.elapsed_ms, 500);
     EXPECT_FALSE(player.healthy());
     EXPECT_TRUE(process_gone(pid));
@@ -401,7 +400,8 @@ TEST(EnginePlayerXboard, EngineThatRefusesSdIsGivenDepth) {
     // Phalanx answers "sd 4" with "Illegal move: sd 4": a command it does not know, not a
     // board out of step. With ping the refusal is seen before the first search; without, the
     // first move is played unlimited and "depth 4" holds from the second on.
-    for (std::string arguments : {"--legacy-depth --echo-limits", "--legacy-depth --echo-limits --xboard-v1"}) {
+    for (std::string arguments :
+         {"--legacy-depth --echo-limits", "--legacy-depth --echo-limits --xboard-v1"}) {
         SCOPED_TRACE(arguments);
         bool has_ping = arguments.find("v1") == std::string::npos;
         XboardEnginePlayer player(fake_spec(PlayerKind::XBOARD, arguments));

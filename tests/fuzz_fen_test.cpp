@@ -21,9 +21,7 @@
 namespace mneme {
 namespace {
 
-int scaled(int n) {
-    return test::sanitized_build() ? n / 5 : n;
-}
+int scaled(int n) { return test::sanitized_build() ? n / 5 : n; }
 
 const std::vector<std::string>& seed_fens() {
     static const std::vector<std::string> fens = {
@@ -150,7 +148,9 @@ std::string mutate(std::string s, std::mt19937_64& rng) {
             case 0:
                 if (!s.empty()) s[at] = alphabet[rng() % alphabet.size()];
                 break;
-            case 1: s.insert(s.begin() + at, alphabet[rng() % alphabet.size()]); break;
+            case 1:
+                s.insert(s.begin() + at, alphabet[rng() % alphabet.size()]);
+                break;
             case 2:
                 if (!s.empty()) s.erase(s.begin() + at);
                 break;

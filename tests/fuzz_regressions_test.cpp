@@ -84,11 +84,11 @@ struct Target {
 };
 
 const Target TARGETS[] = {
-    {"fen", fuzz_fen},         {"san", fuzz_san},         {"uci_move", fuzz_uci_move},
-    {"epd", fuzz_epd},         {"pgn", fuzz_pgn},         {"uci", fuzz_uci},
-    {"xboard", fuzz_xboard},   {"polyglot", fuzz_polyglot}, {"mbook", fuzz_mbook},
-    {"mcases", fuzz_mcases},   {"mpos", fuzz_mpos},       {"mdata", fuzz_mdata},
-    {"mnet", fuzz_mnet},       {"gui_api", fuzz_gui_api},
+    {"fen", fuzz_fen},       {"san", fuzz_san},           {"uci_move", fuzz_uci_move},
+    {"epd", fuzz_epd},       {"pgn", fuzz_pgn},           {"uci", fuzz_uci},
+    {"xboard", fuzz_xboard}, {"polyglot", fuzz_polyglot}, {"mbook", fuzz_mbook},
+    {"mcases", fuzz_mcases}, {"mpos", fuzz_mpos},         {"mdata", fuzz_mdata},
+    {"mnet", fuzz_mnet},     {"gui_api", fuzz_gui_api},
 };
 
 // Runs every file of fuzz/KIND/TARGET/ through its harness; returns how many there were.
@@ -105,7 +105,8 @@ int replay(const char* kind) {
             SCOPED_TRACE(file.string());
             std::ifstream in(file, std::ios::binary);
             std::string bytes{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-            EXPECT_EQ(target.run(reinterpret_cast<const std::uint8_t*>(bytes.data()), bytes.size()), 0);
+            EXPECT_EQ(target.run(reinterpret_cast<const std::uint8_t*>(bytes.data()), bytes.size()),
+                      0);
             ++inputs;
         }
     }

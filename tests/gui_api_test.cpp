@@ -36,7 +36,9 @@ protected:
         ApiResponse response = handle_api_request(session, method, path, query, body);
         return {response.status, Json::parse(response.body)};
     }
-    Reply post(const std::string& path, const Json& body) { return request("POST", path, body.dump()); }
+    Reply post(const std::string& path, const Json& body) {
+        return request("POST", path, body.dump());
+    }
     void new_game_between_humans(const std::string& fen = "") {
         Json body = {{"players", {{"white", "human"}, {"black", "human"}}}};
         if (!fen.empty()) body["fen"] = fen;
@@ -50,9 +52,11 @@ protected:
 TEST_F(GuiApiTest, StateShowsTheStartingPositionWithItsLegalMoves) {
     Reply reply = request("GET", "/api/state");
     ASSERT_EQ(reply.status, 200);
-    EXPECT_EQ(reply.body["position"]["fen"], "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+    EXPECT_EQ(reply.body["position"]["fen"],
+              "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
     int moves = 0;
-    for (auto& [from, targets] : reply.body["position"]["destinations"].items()) moves += int(targets.size());
+    for (auto& [from, targets] : reply.body["position"]["destinations"].items())
+        moves += int(targets.size());
     EXPECT_EQ(moves, 20);
     EXPECT_EQ(reply.body["position"]["destinations"]["g1"], Json({"f3", "h3"}));
 }
@@ -80,7 +84,8 @@ TEST_F(GuiApiTest, IllegalMovesAreRefusedAndLegalOnesPlayed) {
     EXPECT_EQ(not_uci.status, 400);
     Reply illegal = post("/api/move", {{"uci", "e2e5"}});
     EXPECT_EQ(illegal.status, 422);
-    EXPECT_NE(illegal.body["error"].get<std::string>().find("illegal move e2e5"), std::string::npos);
+    EXPECT_NE(illegal.body["error"].get<std::string>().find("illegal move e2e5"),
+              std::string::npos);
     Reply played = post("/api/move", {{"uci", "e2e4"}});
     ASSERT_EQ(played.status, 200);
     EXPECT_EQ(played.body["moves"][0]["san"], "e4");
@@ -106,7 +111,8 @@ TEST_F(GuiApiTest, TheEditorsChecksNameTheRuleThatRefusesAPosition) {
     auto check = [&](const std::string& fen) {
         Reply reply = post("/api/validate-position", {{"fen", fen}});
         EXPECT_EQ(reply.status, 200);
-        return reply.body["valid"].get<bool>() ? std::string("valid") : reply.body["check"].get<std::string>();
+        return reply.body["valid"].get<bool>() ? std::string("valid")
+                                               : reply.body["check"].get<std::string>();
     };
     EXPECT_EQ(check("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"), "valid");
     EXPECT_EQ(check("4k3/8/8/8/8/8/8/4KK2 w - - 0 1"), "kings");
@@ -205,7 +211,8 @@ TEST_F(GuiApiTest, TheEngineAnswersAndRefusesMovesOnItsTurn) {
 
 TEST_F(GuiApiTest, PgnGamesAreListedAndLoadedWithCommentsAndVariations) {
     std::string pgn =
-        "[Event \"first\"]\n[White \"A\"]\n[Black \"B\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Qh5 1-0\n\n"
+        "[Event \"first\"]\n[White \"A\"]\n[Black \"B\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Qh5 "
+        "1-0\n\n"
         "[Event \"second\"]\n[White \"C\"]\n[Black \"D\"]\n[Result \"*\"]\n\n"
         "1. d4 {solid} d5 (1... Nf6 2. c4) 2. c4 *\n\n"
         "[Event \"broken\"]\n\n1. e4 e4 *\n";
@@ -237,10 +244,12 @@ std::string nested_variations(int levels) {
 }
 
 TEST_F(GuiApiTest, VariationsNestedTooDeepAreRefusedWithTheReason) {
-    const std::string why = "variations nested deeper than " + std::to_string(MAX_VARIATION_DEPTH) + " levels";
+    const std::string why =
+        "variations nested deeper than " + std::to_string(MAX_VARIATION_DEPTH) + " levels";
     Reply loaded = post("/api/pgn/load", {{"pgn", nested_variations(200000)}});
     EXPECT_EQ(loaded.status, 422);
-    EXPECT_NE(loaded.body["error"].get<std::string>().find("game 1 (line 3): " + why), std::string::npos);
+    EXPECT_NE(loaded.body["error"].get<std::string>().find("game 1 (line 3): " + why),
+              std::string::npos);
     Reply listed = post("/api/pgn/games", {{"pgn", nested_variations(200000) + "\n1. d4 d5 *\n"}});
     ASSERT_EQ(listed.status, 200);
     EXPECT_EQ(listed.body["games"].size(), 1u);
@@ -281,14 +290,15 @@ TEST(EventStreamTest, ReadersGetEventsInOrder) {
 }
 
 TEST(GameStoreTest, AGameSurvivesARestartAndFinishedGamesAreArchived) {
-    std::filesystem::path directory = std::filesystem::temp_directory_path() / "mneme_gui_store_test";
+    std::filesystem::path directory =
+        std::filesystem::temp_directory_path() / "mneme_gui_store_test";
     std::filesystem::remove_all(directory);
     GameStore store(directory.string());
     {
         EventStream events;
         GameSession session(events, &store);
-        handle_api_request(session, "POST", "/api/new-game",
-                           {}, R"({"players": {"white": "human", "black": "human"}})");
+        handle_api_request(session, "POST", "/api/new-game", {},
+                           R"({"players": {"white": "human", "black": "human"}})");
         handle_api_request(session, "POST", "/api/move", {}, R"({"uci": "d2d4"})");
     }
     {

@@ -23,8 +23,10 @@ struct Reply {
 
 // 1. e4: 30 games (20 won, 5 drawn, 5 lost by White); 1. d4: 10 draws; 1. c4: 2 wins.
 std::string tiny_book(const test::ScratchDirectory& dir) {
-    std::string pgn = test::repeated_games(20, "1. e4 e5", "1-0") + test::repeated_games(5, "1. e4 c5", "1/2-1/2") +
-                      test::repeated_games(5, "1. e4 e6", "0-1") + test::repeated_games(10, "1. d4 d5", "1/2-1/2") +
+    std::string pgn = test::repeated_games(20, "1. e4 e5", "1-0") +
+                      test::repeated_games(5, "1. e4 c5", "1/2-1/2") +
+                      test::repeated_games(5, "1. e4 e6", "0-1") +
+                      test::repeated_games(10, "1. d4 d5", "1/2-1/2") +
                       test::repeated_games(2, "1. c4 e5", "1-0");
     std::string path = dir.file("tiny.mbook");
     build_book({dir.write("tiny.pgn", pgn)}, path, {});
@@ -51,7 +53,8 @@ std::string tiny_case_base(const test::ScratchDirectory& dir) {
     after_d4_nf6.do_move(parse_uci_move(after_d4_nf6, "g8f6"));
     Position after_e4 = start;
     after_e4.do_move(parse_uci_move(after_e4, "e2e4"));
-    std::vector<CaseRecord> cases = {case_of(start, "d2d4", 7, 0), case_of(after_d4_nf6, "c2c4", 7, 2),
+    std::vector<CaseRecord> cases = {case_of(start, "d2d4", 7, 0),
+                                     case_of(after_d4_nf6, "c2c4", 7, 2),
                                      case_of(after_e4, "c7c5", 8, 1)};
     std::string path = dir.file("tiny.mcases");
     write_case_base(path, "three hand-made cases", cases, 2);
@@ -76,7 +79,9 @@ protected:
         ApiResponse response = handle_api_request(*session, method, path, query, body);
         return {response.status, Json::parse(response.body)};
     }
-    Reply post(const std::string& path, const Json& body) { return request("POST", path, body.dump()); }
+    Reply post(const std::string& path, const Json& body) {
+        return request("POST", path, body.dump());
+    }
 
     test::ScratchDirectory dir;
     std::string book_path, cases_path;
@@ -119,7 +124,8 @@ TEST_F(GuiPlayersTest, TheBookTableOfAPositionWithThePolicysChoice) {
     // With no minimum (weighted), every move passes; after 1. e4 Black's replies are listed.
     Reply weighted = request("GET", "/api/book", "", {{"ply", "0"}, {"policy", "weighted"}});
     EXPECT_TRUE(weighted.body["moves"][2]["eligible"].get<bool>());
-    ASSERT_EQ(post("/api/new-game", {{"players", {{"white", "human"}, {"black", "human"}}}}).status, 200);
+    ASSERT_EQ(post("/api/new-game", {{"players", {{"white", "human"}, {"black", "human"}}}}).status,
+              200);
     ASSERT_EQ(post("/api/move", {{"uci", "e2e4"}}).status, 200);
     Reply after_e4 = request("GET", "/api/book", "", {{"ply", "1"}, {"book", "tiny.mbook"}});
     ASSERT_EQ(after_e4.body["moves"].size(), 3u);
@@ -145,8 +151,9 @@ TEST_F(GuiPlayersTest, WithoutABookTheTableSaysHowToGetOne) {
 }
 
 TEST_F(GuiPlayersTest, TheBookPlayerPlaysItsBookThenSearches) {
-    ASSERT_EQ(post("/api/new-game", {{"players", {{"white", {{"kind", "book"}, {"policy", "opta3"}}},
-                                                  {"black", "human"}}}})
+    ASSERT_EQ(post("/api/new-game",
+                   {{"players",
+                     {{"white", {{"kind", "book"}, {"policy", "opta3"}}}, {"black", "human"}}}})
                   .status,
               200);
     ASSERT_TRUE(session->wait_until_engine_idle(20000));
@@ -156,7 +163,8 @@ TEST_F(GuiPlayersTest, TheBookPlayerPlaysItsBookThenSearches) {
     EXPECT_EQ(state.body["names"]["white"], "mneme book (tiny.mbook)");
     EXPECT_EQ(state.body["decisions"][0]["kind"], "book");
     EXPECT_EQ(state.body["decisions"][0]["table"]["moves"][0]["games"], 30);
-    EXPECT_NE(state.body["moves"][0]["comment"].get<std::string>().find("30 games"), std::string::npos);
+    EXPECT_NE(state.body["moves"][0]["comment"].get<std::string>().find("30 games"),
+              std::string::npos);
     // 1... e5 2.?: not in the book, so the fallback search moves, with a search comment.
     std::uint64_t before = state.body["version"];
     Reply answer = post("/api/move", {{"uci", "e7e5"}});
@@ -177,8 +185,10 @@ TEST_F(GuiPlayersTest, TheBookPlayerPlaysItsBookThenSearches) {
 }
 
 TEST_F(GuiPlayersTest, TheCbrPlayerShowsTheCaseItUsedAndItsSimilarity) {
-    Json cbr = {{"kind", "cbr"}, {"cases", "tiny.mcases"}, {"options", {{"k", 2}, {"choice", "vote"}}}};
-    ASSERT_EQ(post("/api/new-game", {{"players", {{"white", cbr}, {"black", "human"}}}}).status, 200);
+    Json cbr = {
+        {"kind", "cbr"}, {"cases", "tiny.mcases"}, {"options", {{"k", 2}, {"choice", "vote"}}}};
+    ASSERT_EQ(post("/api/new-game", {{"players", {{"white", cbr}, {"black", "human"}}}}).status,
+              200);
     ASSERT_TRUE(session->wait_until_engine_idle(20000));
     Reply state = request("GET", "/api/state");
     ASSERT_EQ(state.body["moves"].size(), 1u);
@@ -194,13 +204,16 @@ TEST_F(GuiPlayersTest, TheCbrPlayerShowsTheCaseItUsedAndItsSimilarity) {
     ASSERT_EQ(decision["cases"].size(), 2u);
     EXPECT_LT(decision["cases"][1]["similarity"].get<int>(), 256);
     EXPECT_FALSE(decision["trace"].empty());
-    EXPECT_NE(state.body["moves"][0]["comment"].get<std::string>().find("similarity 256"), std::string::npos);
+    EXPECT_NE(state.body["moves"][0]["comment"].get<std::string>().find("similarity 256"),
+              std::string::npos);
 
     // Black's own cases mirrored for White (mirror=true): after 1. e4 c5 is Black's case.
-    ASSERT_EQ(post("/api/new-game",
-                   {{"players", {{"white", "human"}, {"black", {{"kind", "cbr"}, {"options", {{"mirror", true}}}}}}}})
-                  .status,
-              200);
+    ASSERT_EQ(
+        post("/api/new-game", {{"players",
+                                {{"white", "human"},
+                                 {"black", {{"kind", "cbr"}, {"options", {{"mirror", true}}}}}}}})
+            .status,
+        200);
     ASSERT_EQ(post("/api/move", {{"uci", "e2e4"}}).status, 200);
     ASSERT_TRUE(session->wait_until_engine_idle(20000));
     state = request("GET", "/api/state");
@@ -212,18 +225,23 @@ TEST_F(GuiPlayersTest, TheCbrPlayerShowsTheCaseItUsedAndItsSimilarity) {
 }
 
 TEST_F(GuiPlayersTest, BadPlayerSettingsAreRefusedNamingTheSetting) {
-    Reply bad_k = post("/api/new-game", {{"players", {{"white", {{"kind", "cbr"}, {"options", {{"k", "zero"}}}}}}}});
+    Reply bad_k = post("/api/new-game",
+                       {{"players", {{"white", {{"kind", "cbr"}, {"options", {{"k", "zero"}}}}}}}});
     EXPECT_EQ(bad_k.status, 422);
     EXPECT_NE(bad_k.body["error"].get<std::string>().find("k=zero"), std::string::npos);
-    Reply deep = post("/api/new-game", {{"players", {{"white", {{"kind", "cbr"}, {"options", {{"verify", 15}}}}}}}});
+    Reply deep = post("/api/new-game",
+                      {{"players", {{"white", {{"kind", "cbr"}, {"options", {{"verify", 15}}}}}}}});
     EXPECT_EQ(deep.status, 422);
-    Reply no_base = post("/api/new-game", {{"players", {{"black", {{"kind", "cbr"}, {"cases", "x.mcases"}}}}}});
+    Reply no_base =
+        post("/api/new-game", {{"players", {{"black", {{"kind", "cbr"}, {"cases", "x.mcases"}}}}}});
     EXPECT_EQ(no_base.status, 422);
     EXPECT_NE(no_base.body["error"].get<std::string>().find("x.mcases"), std::string::npos);
-    Reply bad_policy = post("/api/new-game", {{"players", {{"black", {{"kind", "book"}, {"policy", "coin"}}}}}});
+    Reply bad_policy =
+        post("/api/new-game", {{"players", {{"black", {{"kind", "book"}, {"policy", "coin"}}}}}});
     EXPECT_EQ(bad_policy.status, 422);
     EXPECT_EQ(post("/api/new-game", {{"players", {{"black", "robot"}}}}).status, 400);
-    EXPECT_EQ(post("/api/new-game", {{"players", {{"black", {{"cases", "tiny.mcases"}}}}}}).status, 400);
+    EXPECT_EQ(post("/api/new-game", {{"players", {{"black", {{"cases", "tiny.mcases"}}}}}}).status,
+              400);
     // A refused setup leaves the game as it was.
     EXPECT_EQ(request("GET", "/api/state").body["players"]["black"], "engine");
 }
@@ -234,8 +252,9 @@ TEST_F(GuiPlayersTest, ASavedGameKeepsItsCbrPlayer) {
     {
         EventStream store_events;
         GameSession saved(store_events, &store, library);
-        ApiResponse started = handle_api_request(
-            saved, "POST", "/api/new-game", {}, Json{{"players", {{"white", "human"}, {"black", cbr}}}}.dump());
+        ApiResponse started =
+            handle_api_request(saved, "POST", "/api/new-game", {},
+                               Json{{"players", {{"white", "human"}, {"black", cbr}}}}.dump());
         ASSERT_EQ(started.status, 200);
         saved.shutdown();
     }

@@ -2,13 +2,13 @@
 // player's winning chances against a better move, and the named opening of each position.
 #include <gtest/gtest.h>
 
+#include "mneme/core/position.h"
 #include "mneme/gui/api_router.h"
 #include "mneme/gui/event_stream.h"
 #include "mneme/gui/game_review.h"
 #include "mneme/gui/game_session.h"
-#include "mneme/pgn/eco_table.h"
-#include "mneme/core/position.h"
 #include "mneme/notation/san.h"
+#include "mneme/pgn/eco_table.h"
 
 namespace mneme::gui {
 namespace {
@@ -61,7 +61,7 @@ TEST(GameReview, NoJudgementWithoutBothScoresOrABetterMove) {
     std::vector<Json> evaluations = {cp(0), Json(), cp(-900)};
     std::vector<ReviewedMove> moves = {
         {"e2e4", true, best("d4", "d2d4")},  // the score after it is unknown
-        {"e7e5", false, Json()},            // no best move known
+        {"e7e5", false, Json()},             // no best move known
     };
     Json review = review_json(evaluations, moves);
     EXPECT_TRUE(review[0].is_null());
@@ -70,7 +70,8 @@ TEST(GameReview, NoJudgementWithoutBothScoresOrABetterMove) {
 
 TEST(EcoTable, BuiltInTablesNameTranspositions) {
     const EcoTable& table = EcoTable::builtin();
-    ASSERT_GT(table.size(), 3000u) << "the binary was built without defaults/lichess_openings_?.tsv";
+    ASSERT_GT(table.size(), 3000u)
+        << "the binary was built without defaults/lichess_openings_?.tsv";
     Position pos;
     for (const char* san : {"e4", "e6", "d4", "d5"}) pos.do_move(parse_san(pos, san));
     const EcoOpening* french = table.find(pos.key());

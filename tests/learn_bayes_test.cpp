@@ -105,8 +105,9 @@ TEST(LearnBayes, ModelFileRoundTripsAndBadFilesNameTheLine) {
         EXPECT_NEAR(loaded.expected_score(features(material, 3), 4),
                     model.expected_score(features(material, 3), 4), 1e-12);
 
-    std::string bad = dir.write("bad.bayes", "mneme-bayes-model 1\nexclude_draws 0\n"
-                                             "independent_terms 0\nridge 1\nstage 0 class win\n");
+    std::string bad = dir.write("bad.bayes",
+                                "mneme-bayes-model 1\nexclude_draws 0\n"
+                                "independent_terms 0\nridge 1\nstage 0 class win\n");
     try {
         BayesModel::load(bad);
         FAIL() << "a broken model loaded";

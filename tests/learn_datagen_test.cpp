@@ -44,8 +44,9 @@ TEST(ScoredPosition, EncodesInThirtyTwoBytesAndBack) {
 std::vector<ScoredPosition> game_of(int n) {
     std::vector<ScoredPosition> positions;
     for (int i = 0; i < n; ++i)
-        positions.push_back(sample("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3",
-                                   i * 10, ScoredResult(i % 3)));
+        positions.push_back(
+            sample("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3", i * 10,
+                   ScoredResult(i % 3)));
     return positions;
 }
 
@@ -105,9 +106,12 @@ TEST(TrainingDataFile, DamageIsReportedWithTheFileAndReason) {
     f.close();
     EXPECT_NE(message().find(path + ": checksum mismatch"), std::string::npos) << message();
     std::filesystem::resize_file(path, std::filesystem::file_size(path) - 10);
-    EXPECT_NE(message().find("the header counts 20 positions, the file holds 19 and a partial record"),
-              std::string::npos) << message();
-    std::ofstream(path) << "not a data file at all, but long enough to hold a header of 64 bytes...";
+    EXPECT_NE(
+        message().find("the header counts 20 positions, the file holds 19 and a partial record"),
+        std::string::npos)
+        << message();
+    std::ofstream(path)
+        << "not a data file at all, but long enough to hold a header of 64 bytes...";
     EXPECT_NE(message().find("bad magic"), std::string::npos) << message();
     EXPECT_THROW(TrainingDataWriter::resume(path), TrainingDataError);
 }
@@ -124,7 +128,8 @@ DatagenOptions fast_options() {
 
 TEST(Datagen, TheSameSeedPlaysTheSameGame) {
     DatagenOptions o = fast_options();
-    DatagenGame a = play_datagen_game(o, 3), b = play_datagen_game(o, 3), c = play_datagen_game(o, 4);
+    DatagenGame a = play_datagen_game(o, 3), b = play_datagen_game(o, 3),
+                c = play_datagen_game(o, 4);
     ASSERT_FALSE(a.positions.empty());
     EXPECT_EQ(a.positions, b.positions);
     EXPECT_NE(a.positions, c.positions);
@@ -266,13 +271,18 @@ TEST(LabelGames, ScoresSampledPositionsWithTheGameResultAndResumesByShard) {
     test::ScratchDirectory dir("label_games");
     std::string pgn;
     const char* games[] = {
-        "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6 8. c3 O-O 9. h3 Nb8 10. d4 Nbd7 1-0",
-        "1. d4 d5 2. c4 e6 3. Nc3 Nf6 4. Bg5 Be7 5. e3 O-O 6. Nf3 h6 7. Bh4 b6 8. cxd5 Nxd5 9. Bxe7 Qxe7 0-1",
-        "1. c4 e5 2. Nc3 Nf6 3. Nf3 Nc6 4. g3 d5 5. cxd5 Nxd5 6. Bg2 Nb6 7. O-O Be7 8. d3 O-O 9. a3 Be6 1/2-1/2",
-        "1. e4 c5 2. Nf3 d6 3. d4 cxd4 4. Nxd4 Nf6 5. Nc3 a6 6. Be3 e5 7. Nb3 Be6 8. f3 Be7 9. Qd2 O-O *",
+        "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6 8. c3 O-O 9. h3 "
+        "Nb8 10. d4 Nbd7 1-0",
+        "1. d4 d5 2. c4 e6 3. Nc3 Nf6 4. Bg5 Be7 5. e3 O-O 6. Nf3 h6 7. Bh4 b6 8. cxd5 Nxd5 9. "
+        "Bxe7 Qxe7 0-1",
+        "1. c4 e5 2. Nc3 Nf6 3. Nf3 Nc6 4. g3 d5 5. cxd5 Nxd5 6. Bg2 Nb6 7. O-O Be7 8. d3 O-O 9. "
+        "a3 Be6 1/2-1/2",
+        "1. e4 c5 2. Nf3 d6 3. d4 cxd4 4. Nxd4 Nf6 5. Nc3 a6 6. Be3 e5 7. Nb3 Be6 8. f3 Be7 9. Qd2 "
+        "O-O *",
     };
-    for (const char* g : games) pgn += std::string("[Event \"t\"]\n[Result \"") +
-                                       std::string(g).substr(std::string(g).rfind(' ') + 1) + "\"]\n\n" + g + "\n\n";
+    for (const char* g : games)
+        pgn += std::string("[Event \"t\"]\n[Result \"") +
+               std::string(g).substr(std::string(g).rfind(' ') + 1) + "\"]\n\n" + g + "\n\n";
     std::string input = dir.write("games.pgn", pgn);
     GameLabelOptions o;
     o.nodes = 200;

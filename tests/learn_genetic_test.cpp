@@ -5,11 +5,11 @@
 #include <cmath>
 #include <set>
 
+#include "learn_test_positions.h"
 #include "mneme/eval/evaluate.h"
 #include "mneme/learn/category_weights.h"
 #include "mneme/learn/genetic_algorithm.h"
 #include "mneme/learn/move_reproduction.h"
-#include "learn_test_positions.h"
 
 namespace mneme {
 namespace {
@@ -159,9 +159,11 @@ TEST(LearnCategoryWeights, ScaleEachCategoryOfTheEvaluation) {
             for (int side = 0; side < 2; ++side) {
                 // Rounding each parameter moves a term by at most half a point per use.
                 double tolerance = 0.5 * 40 + 2;
-                EXPECT_NEAR(after.terms[c][side].mg, weights[c] * before.terms[c][side].mg, tolerance)
+                EXPECT_NEAR(after.terms[c][side].mg, weights[c] * before.terms[c][side].mg,
+                            tolerance)
                     << eval_category_name(EvalCategory(c)) << " in " << pos.fen();
-                EXPECT_NEAR(after.terms[c][side].eg, weights[c] * before.terms[c][side].eg, tolerance)
+                EXPECT_NEAR(after.terms[c][side].eg, weights[c] * before.terms[c][side].eg,
+                            tolerance)
                     << eval_category_name(EvalCategory(c)) << " in " << pos.fen();
             }
         checked_king_danger += before.terms[CATEGORY_KING_SAFETY][0].mg < -50 ||
@@ -180,16 +182,17 @@ TEST(LearnCategoryWeights, RelativeToMaterialKeepsMaterialAtOne) {
 
 TEST(LearnMoveReproduction, OnePlySearchTakesTheFreeQueenAndCountsMatches) {
     // Black's queen stands en prise on d5: the one-ply search with quiescence takes it.
-    Position pos = Position::from_fen("rnb1kbnr/ppp2ppp/8/3q4/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 3");
+    Position pos =
+        Position::from_fen("rnb1kbnr/ppp2ppp/8/3q4/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 3");
     Move choice = one_ply_choice(pos, EvalParams::defaults());
     EXPECT_EQ(pos.is_capture(choice), true);
     EXPECT_EQ(choice.to(), SQ_D5);
 
     std::vector<MasterMove> sample = {{pos, choice}, {pos, Move::none()}};
     EXPECT_EQ(reproduced_moves(sample, EvalParams::defaults(), 2), 1);
-    EXPECT_DOUBLE_EQ(thesis_fitness(10, 100), 1.0);        // below N/5
-    EXPECT_DOUBLE_EQ(thesis_fitness(20, 100), 1.0);        // exactly N/5
-    EXPECT_DOUBLE_EQ(thesis_fitness(45, 100), 1.25);       // (45 - 20)/100 + 1
+    EXPECT_DOUBLE_EQ(thesis_fitness(10, 100), 1.0);   // below N/5
+    EXPECT_DOUBLE_EQ(thesis_fitness(20, 100), 1.0);   // exactly N/5
+    EXPECT_DOUBLE_EQ(thesis_fitness(45, 100), 1.25);  // (45 - 20)/100 + 1
 }
 
 }  // namespace

@@ -13,7 +13,8 @@ namespace {
 
 std::vector<Position> test_positions() {
     std::vector<Position> positions = test::random_game_positions(1500, 11);
-    for (const std::string& fen : test::endgame_fens()) positions.push_back(Position::from_fen(fen));
+    for (const std::string& fen : test::endgame_fens())
+        positions.push_back(Position::from_fen(fen));
     positions.push_back(Position());
     return positions;
 }

@@ -59,14 +59,15 @@ TEST(LearnOpponentTraining, AOpponentAlternatesWithSelfPlayAndLearnerColours) {
         ASSERT_NE(g.params, nullptr);
         if (g.opponent == "random") {
             colours.push_back(g.learner);
-            learner_points += g.result == (g.learner == WHITE ? GameResult::WHITE_WINS
-                                                                : GameResult::BLACK_WINS);
+            learner_points +=
+                g.result == (g.learner == WHITE ? GameResult::WHITE_WINS : GameResult::BLACK_WINS);
             EXPECT_TRUE(g.fault.empty());
         }
     };
     const EvalParams before = active_eval_params();
     EvalParams learned = train_by_self_play(EvalParams::defaults(), options);
-    EXPECT_EQ(opponents, (std::vector<std::string>{"random", "random", "self", "self", "random", "random"}));
+    EXPECT_EQ(opponents,
+              (std::vector<std::string>{"random", "random", "self", "self", "random", "random"}));
     EXPECT_EQ(colours, (std::vector<Color>{WHITE, BLACK, WHITE, BLACK}));
     // A depth-1 search against random moves wins something within 60 plies...
     EXPECT_GE(learner_points, 1);
@@ -92,7 +93,8 @@ TEST(LearnTableMatch, EqualTablesScoreEvenAndMaterialBlindnessLoses) {
 }
 
 TEST(LearnLearningCurve, CsvRoundTripsAndTheChartShowsEveryPoint) {
-    std::vector<LearningCurvePoint> points = {{0, {10, 20, 10}}, {25, {15, 15, 10}}, {50, {20, 12, 8}}};
+    std::vector<LearningCurvePoint> points = {
+        {0, {10, 20, 10}}, {25, {15, 15, 10}}, {50, {20, 12, 8}}};
     std::string path = testing::TempDir() + "mneme_curve_test.csv";
     {
         std::ofstream out(path);
@@ -110,7 +112,8 @@ TEST(LearnLearningCurve, CsvRoundTripsAndTheChartShowsEveryPoint) {
     EXPECT_EQ(svg.rfind("<svg", 0), 0u);
     EXPECT_NE(svg.find("title &lt;&amp;&gt;"), std::string::npos);
     std::size_t circles = 0;
-    for (std::size_t at = svg.find("<circle"); at != std::string::npos; at = svg.find("<circle", at + 1))
+    for (std::size_t at = svg.find("<circle"); at != std::string::npos;
+         at = svg.find("<circle", at + 1))
         ++circles;
     EXPECT_EQ(circles, 3u);
     EXPECT_NE(svg.find("65.0%"), std::string::npos);

@@ -20,10 +20,12 @@ std::vector<std::tuple<std::string, int, int>> entries_of(const std::string& sou
 
 TEST(LearnParamsSource, ListsEveryParameterAndReadsBackTheSameTable) {
     EvalParams tuned = EvalParams::defaults();
-    for (std::size_t i = 0; i < EvalParams::size(); ++i) tuned.set(i, tuned.get(i) + int(i % 7) - 3);
+    for (std::size_t i = 0; i < EvalParams::size(); ++i)
+        tuned.set(i, tuned.get(i) + int(i % 7) - 3);
     std::string source = eval_params_source(tuned, "a test\nsecond line");
     EXPECT_NE(source.find("// a test\n// second line\n"), std::string::npos);
-    EXPECT_NE(source.find("std::span<const NamedEvalValue> tuned_eval_values()"), std::string::npos);
+    EXPECT_NE(source.find("std::span<const NamedEvalValue> tuned_eval_values()"),
+              std::string::npos);
 
     auto entries = entries_of(source);
     std::vector<std::string> names;

@@ -50,8 +50,7 @@ TEST(LearnSampler, MergesRepeatedPositionsAndAveragesTheirResults) {
 
 TEST(LearnSampler, LabelsAreFromTheSideToMovesView) {
     test::ScratchDirectory dir("learn_sampler_view");
-    std::string path = dir.write(
-        "won.pgn", "[Result \"1-0\"]\n\n1. e4 e5 2. Nf3 Nc6 1-0\n");
+    std::string path = dir.write("won.pgn", "[Result \"1-0\"]\n\n1. e4 e5 2. Nf3 Nc6 1-0\n");
     SamplerStats stats;
     std::vector<TrainingPosition> positions = sample_positions({path}, every_position(), stats);
     ASSERT_EQ(positions.size(), 4u);
@@ -67,8 +66,8 @@ TEST(LearnSampler, SkipsOpeningPliesLowRatedGamesAndCapsPerGame) {
     options.min_elo = 2000;
     SamplerStats stats;
     std::vector<TrainingPosition> positions = sample_positions({path}, options, stats);
-    EXPECT_EQ(stats.below_elo, 1u);  // game c; game d already failed for having no result
-    EXPECT_EQ(positions.size(), 3u); // after plies 8, 9 and 10 of the shared game
+    EXPECT_EQ(stats.below_elo, 1u);   // game c; game d already failed for having no result
+    EXPECT_EQ(positions.size(), 3u);  // after plies 8, 9 and 10 of the shared game
     options.max_per_game = 1;
     positions = sample_positions({path}, options, stats);
     // One new position from each of games a and b (a duplicate does not count as kept).
@@ -108,15 +107,13 @@ TEST(LearnQuiescence, HangingPieceIsNotQuietAndResolvesByTakingIt) {
 TEST(LearnSampler, StableFilterDropsPositionsWithWinningCaptures) {
     test::ScratchDirectory dir("learn_sampler_quiet");
     // After 2...Qh4? the queen hangs to the knight.
-    std::string path = dir.write("q.pgn",
-                                 "[Result \"0-1\"]\n\n1. e4 e5 2. Nf3 Qh4 3. Nxh4 0-1\n");
+    std::string path = dir.write("q.pgn", "[Result \"0-1\"]\n\n1. e4 e5 2. Nf3 Qh4 3. Nxh4 0-1\n");
     SamplerOptions options = every_position();
     options.quiet = QuietFilter::STABLE;
     SamplerStats stats;
     std::vector<TrainingPosition> positions = sample_positions({path}, options, stats);
-    Key hanging = Position::from_fen(
-                      "rnb1kbnr/pppp1ppp/8/4p3/4P2q/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3")
-                      .key();
+    Key hanging =
+        Position::from_fen("rnb1kbnr/pppp1ppp/8/4p3/4P2q/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3").key();
     EXPECT_GE(stats.not_quiet, 1u);
     for (const TrainingPosition& t : positions) EXPECT_NE(t.to_position().key(), hanging);
     options.quiet = QuietFilter::RESOLVE;

@@ -18,8 +18,7 @@ LinearDataset synthetic_dataset(const std::vector<Position>& positions, const Ev
                                 const EvalParams& start) {
     LinearDataset data;
     for (const Position& pos : positions)
-        add_linear_position(data, pos, start,
-                            float(sigmoid(TRUE_K * evaluate(pos, labeller))));
+        add_linear_position(data, pos, start, float(sigmoid(TRUE_K * evaluate(pos, labeller))));
     return data;
 }
 
@@ -30,8 +29,7 @@ std::vector<double> weights_of(const EvalParams& params) {
 
 TEST(LearnTuner, FitsTheScalingConstantOfTheLabels) {
     EvalParams params = EvalParams::defaults();
-    LinearDataset data =
-        synthetic_dataset(test::random_game_positions(3000, 21), params, params);
+    LinearDataset data = synthetic_dataset(test::random_game_positions(3000, 21), params, params);
     double k = fit_scaling_constant(data, weights_of(params), 2);
     EXPECT_NEAR(k, TRUE_K, TRUE_K * 0.02);
 }
@@ -40,7 +38,9 @@ TEST(LearnTuner, RecoversKnownWeightsFromSyntheticLabels) {
     EvalParams start = EvalParams::defaults();
     // The truth differs from the start by known amounts, whatever the built-in table is.
     EvalParams truth = start;
-    auto shift = [](TaperedScore& value, int mg, int eg) { value = {value.mg + mg, value.eg + eg}; };
+    auto shift = [](TaperedScore& value, int mg, int eg) {
+        value = {value.mg + mg, value.eg + eg};
+    };
     shift(truth.piece_value[PAWN], 15, -20);
     shift(truth.piece_value[KNIGHT], -25, 30);
     shift(truth.piece_value[BISHOP], 30, -25);
@@ -96,7 +96,8 @@ TEST(LearnTuner, MiniBatchesAlsoLowerTheError) {
     options.on_epoch = [&](const TuningEpoch& e) { epochs_seen = e.epoch; };
     std::vector<double> tuned = tune_weights(data, LinearDataset{}, begin, TRUE_K, options);
     EXPECT_EQ(epochs_seen, 20);
-    EXPECT_LT(mean_squared_error(data, tuned, TRUE_K, 1), mean_squared_error(data, begin, TRUE_K, 1));
+    EXPECT_LT(mean_squared_error(data, tuned, TRUE_K, 1),
+              mean_squared_error(data, begin, TRUE_K, 1));
 }
 
 TEST(LearnTuner, RealEvaluationErrorMatchesTheLinearOneAtTheStart) {

@@ -81,10 +81,10 @@ TEST(MatchAdjudication, ThesisResultFunction) {
     EXPECT_EQ(thesis_result_function(-251), 0.0);
     EXPECT_EQ(thesis_result_function(49), 0.5);
     EXPECT_EQ(thesis_result_function(-49), 0.5);
-    EXPECT_DOUBLE_EQ(thesis_result_function(50), 0.5);     // (50 + 150) / 400
-    EXPECT_DOUBLE_EQ(thesis_result_function(130), 0.7);    // (130 + 150) / 400
+    EXPECT_DOUBLE_EQ(thesis_result_function(50), 0.5);   // (50 + 150) / 400
+    EXPECT_DOUBLE_EQ(thesis_result_function(130), 0.7);  // (130 + 150) / 400
     EXPECT_DOUBLE_EQ(thesis_result_function(250), 1.0);
-    EXPECT_DOUBLE_EQ(thesis_result_function(-130), 0.3);   // (250 - 130) / 400
+    EXPECT_DOUBLE_EQ(thesis_result_function(-130), 0.3);  // (250 - 130) / 400
     EXPECT_EQ(thesis_result_function(mate_in(5)), 1.0);
 }
 
@@ -127,7 +127,8 @@ TEST(MatchGame, MnemeMatesARandomMoverAndThePgnReadsBack) {
     settings.time_control[WHITE].depth = 3;
     settings.time_control[BLACK].depth = 1;
     settings.round = "1.1";
-    GameRecord record = play_game(mneme, random, OpeningSuite::standard_start().opening(0), settings);
+    GameRecord record =
+        play_game(mneme, random, OpeningSuite::standard_start().opening(0), settings);
     ASSERT_TRUE(record.white_score);
     EXPECT_EQ(*record.white_score, 1.0);
     EXPECT_EQ(record.termination, "normal");
@@ -196,12 +197,14 @@ TEST(MatchGame, ResultFunctionGivesFractionalPoints) {
     EXPECT_EQ(*record.white_score, 1.0);  // a queen up is far beyond +250
     EXPECT_EQ(record.termination, "adjudication");
     EXPECT_EQ(record.plies, 2);
-    EXPECT_NE(record.reason.find("Result function after 1 moves"), std::string::npos) << record.reason;
+    EXPECT_NE(record.reason.find("Result function after 1 moves"), std::string::npos)
+        << record.reason;
 }
 
 TEST(MatchSchedule, EveryOpeningIsPlayedWithBothColours) {
     TournamentSettings settings;
-    for (const char* name : {"a", "b", "c"}) settings.players.push_back(spec({"proto=random", std::string("name=") + name, "depth=1"}));
+    for (const char* name : {"a", "b", "c"})
+        settings.players.push_back(spec({"proto=random", std::string("name=") + name, "depth=1"}));
     settings.rounds = 2;
     settings.games_per_encounter = 2;
     std::vector<ScheduledGame> schedule = make_schedule(settings);
@@ -219,7 +222,8 @@ TEST(MatchSchedule, EveryOpeningIsPlayedWithBothColours) {
     }
     EXPECT_EQ(schedule[6].round_tag(), "2.1");
     settings.format = TournamentFormat::GAUNTLET;
-    for (const ScheduledGame& g : make_schedule(settings)) EXPECT_TRUE(g.white == 0 || g.black == 0);
+    for (const ScheduledGame& g : make_schedule(settings))
+        EXPECT_TRUE(g.white == 0 || g.black == 0);
 }
 
 #ifdef MNEME_FAKE_ENGINE
@@ -228,7 +232,8 @@ TEST(MatchSchedule, EveryOpeningIsPlayedWithBothColours) {
 void expect_fault_recorded(const std::vector<std::string>& behaviour, const std::string& tc,
                            const std::string& termination) {
     TournamentSettings settings;
-    std::vector<std::string> words = {std::string("cmd=") + MNEME_FAKE_ENGINE, "proto=uci", "name=faulty", tc};
+    std::vector<std::string> words = {std::string("cmd=") + MNEME_FAKE_ENGINE, "proto=uci",
+                                      "name=faulty", tc};
     words.insert(words.end(), behaviour.begin(), behaviour.end());
     // The behaviour flags are part of the command line.
     std::string command = std::string("cmd=") + MNEME_FAKE_ENGINE;
@@ -301,7 +306,10 @@ TEST(MatchResume, ContinuesFromTheFinishedGamesAndDropsACutOffTail) {
     ASSERT_EQ(first.games_played, 2);
 
     // A run cut off mid-write leaves half a game behind.
-    { std::ofstream(pgn, std::ios::app) << "[Event \"mneme match\"]\n[Round \"2.1\"]\n[White \"g1\"]\n\n1. e4 e5 2."; }
+    {
+        std::ofstream(pgn, std::ios::app)
+            << "[Event \"mneme match\"]\n[Round \"2.1\"]\n[White \"g1\"]\n\n1. e4 e5 2.";
+    }
     settings.rounds = 2;
     settings.resume = true;
     TournamentOutcome second = run_tournament(settings, log);
@@ -319,7 +327,9 @@ TEST(MatchResume, ContinuesFromTheFinishedGamesAndDropsACutOffTail) {
     ASSERT_EQ(games.size(), 4u);
     TournamentReport from_file = compute_report(names, games);
     ASSERT_EQ(from_file.pairs.size(), 1u);
-    EXPECT_EQ(from_file.pairs[0].wdl.wins + from_file.pairs[0].wdl.losses + from_file.pairs[0].wdl.draws, 4);
+    EXPECT_EQ(
+        from_file.pairs[0].wdl.wins + from_file.pairs[0].wdl.losses + from_file.pairs[0].wdl.draws,
+        4);
     EXPECT_EQ(from_file.pairs[0].pentanomial.total(), 2u);
     double live_points = second.report.points[0];
     std::size_t g1 = names[0] == "g1" ? 0 : 1;
@@ -339,11 +349,13 @@ std::string without_seconds(const std::string& comment) {
     std::string out;
     for (std::size_t i = 0; i < comment.size();) {
         std::size_t end = i;
-        while (end < comment.size() && std::isdigit(static_cast<unsigned char>(comment[end]))) ++end;
+        while (end < comment.size() && std::isdigit(static_cast<unsigned char>(comment[end])))
+            ++end;
         std::size_t digits = end;
         if (end > i && end < comment.size() && comment[end] == '.') {
             ++end;
-            while (end < comment.size() && std::isdigit(static_cast<unsigned char>(comment[end]))) ++end;
+            while (end < comment.size() && std::isdigit(static_cast<unsigned char>(comment[end])))
+                ++end;
             if (end > digits + 1 && end < comment.size() && comment[end] == 's') {
                 out += "#s";
                 i = end + 1;
@@ -463,11 +475,16 @@ TEST(MatchReport, CrosstableFollowsTheRanking) {
     // numbers its rows and columns in the same order, so "#1" is "strong" in both.
     std::vector<std::string> names = {"weak", "middle", "strong"};
     std::vector<GameSummary> games;
-    auto play = [&](int white, int black, double score) { games.push_back({white, black, score, "normal", ""}); };
+    auto play = [&](int white, int black, double score) {
+        games.push_back({white, black, score, "normal", ""});
+    };
     for (int i = 0; i < 4; ++i) {
-        play(2, 0, 1); play(0, 2, 0);
-        play(2, 1, 1); play(1, 2, 0);
-        play(1, 0, 1); play(0, 1, 0.5);
+        play(2, 0, 1);
+        play(0, 2, 0);
+        play(2, 1, 1);
+        play(1, 2, 0);
+        play(1, 0, 1);
+        play(0, 1, 0.5);
     }
     std::string text = format_report(compute_report(names, games));
     std::size_t table = text.find("Crosstable");
@@ -481,7 +498,8 @@ TEST(MatchReport, CrosstableFollowsTheRanking) {
     EXPECT_LT(middle, weak);
     // The cells of a player's row, after its label.
     auto row = [&](std::size_t at, const std::string& label) {
-        std::istringstream line(text.substr(at + label.size(), text.find('\n', at) - at - label.size()));
+        std::istringstream line(
+            text.substr(at + label.size(), text.find('\n', at) - at - label.size()));
         std::vector<std::string> cells;
         for (std::string cell; line >> cell;) cells.push_back(cell);
         return cells;

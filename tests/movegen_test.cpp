@@ -19,9 +19,7 @@
 namespace mneme {
 namespace {
 
-std::vector<Move> to_vector(const Move* begin, const Move* end) {
-    return {begin, end};
-}
+std::vector<Move> to_vector(const Move* begin, const Move* end) { return {begin, end}; }
 
 template <GenType T>
 std::vector<Move> generated(const Position& pos) {

@@ -113,7 +113,8 @@ TEST(Nnue, NullMovesAndCastlingAndPromotionsKeepTheAccumulatorTrue) {
             Position pos = root;
             evaluator.push(pos, m);
             pos.do_move(m);
-            ASSERT_EQ(evaluator.evaluate(pos), evaluate_position(*net, pos)) << fen << " " << pos.fen();
+            ASSERT_EQ(evaluator.evaluate(pos), evaluate_position(*net, pos))
+                << fen << " " << pos.fen();
             if (!pos.in_check()) {
                 evaluator.push_null();
                 pos.do_null_move();
@@ -154,8 +155,10 @@ TEST(Nnue, SimdOutputEqualsPortableOutput) {
             Accumulator acc;
             for (auto& side : acc.values)
                 for (auto& v : side) v = std::int16_t(int(random() % 1200) - 400);
-            ASSERT_EQ(evaluate_output(*net, acc, WHITE), evaluate_output_portable(*net, acc, WHITE));
-            ASSERT_EQ(evaluate_output(*net, acc, BLACK), evaluate_output_portable(*net, acc, BLACK));
+            ASSERT_EQ(evaluate_output(*net, acc, WHITE),
+                      evaluate_output_portable(*net, acc, WHITE));
+            ASSERT_EQ(evaluate_output(*net, acc, BLACK),
+                      evaluate_output_portable(*net, acc, BLACK));
         }
         EXPECT_GT(checked, 1000) << simd_name();
     }
@@ -190,8 +193,10 @@ TEST(Nnue, QuantisedScoreFollowsTheFloatNetwork) {
 
 TEST(Nnue, ColourSymmetricPositionsScoreTheSame) {
     auto net = quantised(64);
-    Position a = Position::from_fen("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3");
-    Position b = Position::from_fen("rnbqkb1r/pppp1ppp/5n2/4p3/4P3/2N5/PPPP1PPP/R1BQKBNR b KQkq - 2 3");
+    Position a =
+        Position::from_fen("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3");
+    Position b =
+        Position::from_fen("rnbqkb1r/pppp1ppp/5n2/4p3/4P3/2N5/PPPP1PPP/R1BQKBNR b KQkq - 2 3");
     EXPECT_EQ(evaluate_position(*net, a), evaluate_position(*net, b));
 }
 
@@ -222,7 +227,8 @@ TEST(NnueFile, DamagedFilesAreRefusedWithTheReason) {
     auto bytes = encode_network(*quantised(64));
     auto truncated = bytes;
     truncated.resize(bytes.size() - 100);
-    EXPECT_NE(refusal(truncated).find("x.mnet: truncated"), std::string::npos) << refusal(truncated);
+    EXPECT_NE(refusal(truncated).find("x.mnet: truncated"), std::string::npos)
+        << refusal(truncated);
     auto flipped = bytes;
     flipped[bytes.size() / 2] ^= 4;
     EXPECT_NE(refusal(flipped).find("checksum mismatch"), std::string::npos);
@@ -259,7 +265,8 @@ TEST(NnueUci, EvalAndEvalFileChooseTheEvaluation) {
     for (int piece = 0; piece < 5; ++piece)
         for (int square = 0; square < 64; ++square) {
             net.feature_weights[std::size_t(piece * 64 + square) * a.hidden + piece] = 0.5f;
-            net.feature_weights[std::size_t((6 + piece) * 64 + square) * a.hidden + 8 + piece] = 0.5f;
+            net.feature_weights[std::size_t((6 + piece) * 64 + square) * a.hidden + 8 + piece] =
+                0.5f;
         }
     const float values[5] = {1, 3, 3, 5, 9};
     for (int piece = 0; piece < 5; ++piece) {
@@ -270,9 +277,10 @@ TEST(NnueUci, EvalAndEvalFileChooseTheEvaluation) {
     save_network_file(path, quantise(net, "material"));
     std::string damaged = dir.write("damaged.mnet", "MNEMENET but nothing else");
 
-    std::string out = run_uci("uci\nsetoption name EvalFile value " + path +
-                              "\nsetoption name Eval value nnue\nsetoption name EvalFile value " + damaged +
-                              "\nposition fen 4k3/8/8/8/8/8/8/3QK3 w - - 0 1\neval\ngo depth 1\n");
+    std::string out =
+        run_uci("uci\nsetoption name EvalFile value " + path +
+                "\nsetoption name Eval value nnue\nsetoption name EvalFile value " + damaged +
+                "\nposition fen 4k3/8/8/8/8/8/8/3QK3 w - - 0 1\neval\ngo depth 1\n");
     EXPECT_NE(out.find("option name Eval type combo"), std::string::npos) << out;
     EXPECT_NE(out.find("info string evaluation nnue: " + path), std::string::npos) << out;
     EXPECT_NE(out.find("info string error: " + damaged + ": truncated"), std::string::npos) << out;
@@ -281,7 +289,9 @@ TEST(NnueUci, EvalAndEvalFileChooseTheEvaluation) {
     Position pos = Position::from_fen("4k3/8/8/8/8/8/8/3QK3 w - - 0 1");
     int expected = evaluate_position(load_network_file(path), pos);
     EXPECT_NEAR(expected, 56, 2);
-    EXPECT_NE(out.find("network " + std::to_string(expected) + " (side to move)"), std::string::npos) << out;
+    EXPECT_NE(out.find("network " + std::to_string(expected) + " (side to move)"),
+              std::string::npos)
+        << out;
     EXPECT_NE(out.find("bestmove "), std::string::npos);
 }
 
@@ -301,13 +311,16 @@ namespace {
 // The committed first network loads, and knows the most basic thing: a queen up is good for the
 // side that has it, from either side to move.
 TEST(NnueFile, TheCommittedNetworkLoadsAndValuesMaterial) {
-    nnue::QuantisedNetwork net = nnue::load_network_file(std::string(MNEME_SOURCE_DIR) + "/networks/v1.mnet");
+    nnue::QuantisedNetwork net =
+        nnue::load_network_file(std::string(MNEME_SOURCE_DIR) + "/networks/v1.mnet");
     EXPECT_EQ(net.architecture.hidden, 256);
     EXPECT_NE(net.description.find("validation loss"), std::string::npos) << net.description;
     int start = nnue::evaluate_position(net, Position());
     EXPECT_LT(std::abs(start), 150);
-    Position white_queen_up = Position::from_fen("rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
-    Position black_to_move = Position::from_fen("rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1");
+    Position white_queen_up =
+        Position::from_fen("rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+    Position black_to_move =
+        Position::from_fen("rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1");
     EXPECT_GT(nnue::evaluate_position(net, white_queen_up), start + 300);
     EXPECT_LT(nnue::evaluate_position(net, black_to_move), -300);
 }

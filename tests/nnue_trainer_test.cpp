@@ -55,7 +55,9 @@ NnueDataset material_dataset(const std::vector<Position>& positions) {
     NnueDataset data;
     for (const Position& pos : positions) {
         int score = material_for_side_to_move(pos);
-        ScoredResult result = score > 100 ? ScoredResult::WIN : score < -100 ? ScoredResult::LOSS : ScoredResult::DRAW;
+        ScoredResult result = score > 100    ? ScoredResult::WIN
+                              : score < -100 ? ScoredResult::LOSS
+                                             : ScoredResult::DRAW;
         data.add(ScoredPosition::from_position(pos, score, result));
     }
     return data;
@@ -82,7 +84,8 @@ long long integer_score(const nnue::QuantisedNetwork& q, const Position& pos) {
         Square s = pop_lsb(b);
         for (Color side : {WHITE, BLACK}) {
             int feature = nnue::feature_index(side, pos.piece_on(s), s);
-            for (int i = 0; i < h; ++i) acc[side][i] += q.feature_weights[std::size_t(feature) * h + i];
+            for (int i = 0; i < h; ++i)
+                acc[side][i] += q.feature_weights[std::size_t(feature) * h + i];
         }
     }
     Color us = pos.side_to_move();
@@ -97,7 +100,8 @@ long long integer_score(const nnue::QuantisedNetwork& q, const Position& pos) {
             sum += a.activation == nnue::Activation::SCRELU ? v * v * w : v * w;
         }
     }
-    long long output = (a.activation == nnue::Activation::SCRELU ? sum / a.qa : sum) + q.output_bias;
+    long long output =
+        (a.activation == nnue::Activation::SCRELU ? sum / a.qa : sum) + q.output_bias;
     return output * a.scale / (a.qa * a.qb);
 }
 
@@ -115,8 +119,8 @@ NnueTrainerOptions small_options(int hidden) {
 }
 
 TEST(NnueTrainer, BlackFeaturesFollowFromWhites) {
-    for (Piece piece : {W_PAWN, W_KNIGHT, W_BISHOP, W_ROOK, W_QUEEN, W_KING, B_PAWN, B_KNIGHT, B_BISHOP,
-                        B_ROOK, B_QUEEN, B_KING})
+    for (Piece piece : {W_PAWN, W_KNIGHT, W_BISHOP, W_ROOK, W_QUEEN, W_KING, B_PAWN, B_KNIGHT,
+                        B_BISHOP, B_ROOK, B_QUEEN, B_KING})
         for (int s = 0; s < 64; ++s)
             ASSERT_EQ(black_feature_of(nnue::feature_index(WHITE, piece, Square(s))),
                       nnue::feature_index(BLACK, piece, Square(s)));
@@ -130,21 +134,28 @@ void check_gradient(nnue::Activation activation) {
     a.activation = activation;
     NnueParameters p = NnueParameters::initial(a, 11);
     // Biases lifted so that most hidden units sit inside (0, 1), where they have a gradient.
-    for (std::size_t i = p.feature_bias_offset(); i < p.output_weights_offset(); ++i) p.values[i] += 0.4f;
-    for (std::size_t i = p.output_weights_offset(); i < p.output_bias_offset(); ++i) p.values[i] *= 8;
+    for (std::size_t i = p.feature_bias_offset(); i < p.output_weights_offset(); ++i)
+        p.values[i] += 0.4f;
+    for (std::size_t i = p.output_weights_offset(); i < p.output_bias_offset(); ++i)
+        p.values[i] *= 8;
     LossSettings settings{400, 0.3};
     std::vector<std::uint32_t> all(positions.size());
     for (std::size_t i = 0; i < all.size(); ++i) all[i] = std::uint32_t(i);
     std::vector<float> gradient(p.size(), 0.0f);
-    accumulate_gradient(p, settings, data, all.data(), all.size(), 1.0f / float(all.size()), gradient.data());
+    accumulate_gradient(p, settings, data, all.data(), all.size(), 1.0f / float(all.size()),
+                        gradient.data());
 
-    // The rows of a piece that is on the board in the first position, and of its square from Black's side.
+    // The rows of a piece that is on the board in the first position, and of its square from
+    // Black's side.
     std::size_t h = p.hidden();
     int feature = data[0].features[3];
-    std::vector<std::size_t> chosen = {std::size_t(feature) * h + 2, std::size_t(feature) * h + 9,
+    std::vector<std::size_t> chosen = {std::size_t(feature) * h + 2,
+                                       std::size_t(feature) * h + 9,
                                        std::size_t(black_feature_of(feature)) * h + 5,
-                                       p.feature_bias_offset() + 1, p.feature_bias_offset() + 14,
-                                       p.output_weights_offset() + 3, p.output_weights_offset() + h + 7,
+                                       p.feature_bias_offset() + 1,
+                                       p.feature_bias_offset() + 14,
+                                       p.output_weights_offset() + 3,
+                                       p.output_weights_offset() + h + 7,
                                        p.output_bias_offset()};
     int compared = 0;
     for (std::size_t index : chosen) {
@@ -155,13 +166,16 @@ void check_gradient(nnue::Activation activation) {
         double numeric = (mean_loss(plus.network(), positions, data, settings) -
                           mean_loss(minus.network(), positions, data, settings)) /
                          double(plus.values[index] - minus.values[index]);
-        EXPECT_NEAR(gradient[index], numeric, 0.01 * std::abs(numeric) + 2e-6) << "parameter " << index;
+        EXPECT_NEAR(gradient[index], numeric, 0.01 * std::abs(numeric) + 2e-6)
+            << "parameter " << index;
         compared += std::abs(numeric) > 1e-5;
     }
     EXPECT_GE(compared, 6) << "most chosen parameters should have a gradient to compare";
 }
 
-TEST(NnueTrainer, GradientMatchesFiniteDifferencesSCReLU) { check_gradient(nnue::Activation::SCRELU); }
+TEST(NnueTrainer, GradientMatchesFiniteDifferencesSCReLU) {
+    check_gradient(nnue::Activation::SCRELU);
+}
 TEST(NnueTrainer, GradientMatchesFiniteDifferencesClippedReLU) {
     check_gradient(nnue::Activation::CLIPPED_RELU);
 }
@@ -213,8 +227,9 @@ TEST(NnueTrainer, LearnsMaterialOnHeldOutPositions) {
         ++decided;
         agree += (t.net.evaluate(t.positions[i]) > 0) == (material > 0);
     }
-    std::printf("sign agrees with material in %d of %d held-out positions with a 2-pawn imbalance\n",
-                agree, decided);
+    std::printf(
+        "sign agrees with material in %d of %d held-out positions with a 2-pawn imbalance\n", agree,
+        decided);
     ASSERT_GT(decided, 100);
     EXPECT_GE(agree, decided * 95 / 100);
 }
@@ -222,9 +237,12 @@ TEST(NnueTrainer, LearnsMaterialOnHeldOutPositions) {
 // The float network whose parameters are the quantised ones, divided back.
 nnue::FloatNetwork dequantised(const nnue::QuantisedNetwork& q) {
     nnue::FloatNetwork net(q.architecture);
-    for (std::size_t i = 0; i < q.feature_weights.size(); ++i) net.feature_weights[i] = float(q.feature_weights[i]) / float(q.architecture.qa);
-    for (std::size_t i = 0; i < q.feature_bias.size(); ++i) net.feature_bias[i] = float(q.feature_bias[i]) / float(q.architecture.qa);
-    for (std::size_t i = 0; i < q.output_weights.size(); ++i) net.output_weights[i] = float(q.output_weights[i]) / float(q.architecture.qb);
+    for (std::size_t i = 0; i < q.feature_weights.size(); ++i)
+        net.feature_weights[i] = float(q.feature_weights[i]) / float(q.architecture.qa);
+    for (std::size_t i = 0; i < q.feature_bias.size(); ++i)
+        net.feature_bias[i] = float(q.feature_bias[i]) / float(q.architecture.qa);
+    for (std::size_t i = 0; i < q.output_weights.size(); ++i)
+        net.output_weights[i] = float(q.output_weights[i]) / float(q.architecture.qb);
     net.output_bias = float(double(q.output_bias) / (q.architecture.qa * q.architecture.qb));
     return net;
 }
@@ -244,12 +262,14 @@ TEST(NnueTrainer, QuantisedNetworkAgreesWithTheFloatNetwork) {
         double difference = std::abs(integer - t.net.evaluate(t.positions[i]));
         largest = std::max(largest, difference);
         total += difference;
-        largest_exact = std::max(largest_exact, std::abs(integer - same_parameters.evaluate(t.positions[i])));
+        largest_exact =
+            std::max(largest_exact, std::abs(integer - same_parameters.evaluate(t.positions[i])));
     }
     double mean = total / double(t.validation.size());
-    std::printf("integer vs float score over %zu positions: mean %.2f, largest %.2f centipawns; "
-                "vs the dequantised float network largest %.2f\n",
-                t.validation.size(), mean, largest, largest_exact);
+    std::printf(
+        "integer vs float score over %zu positions: mean %.2f, largest %.2f centipawns; "
+        "vs the dequantised float network largest %.2f\n",
+        t.validation.size(), mean, largest, largest_exact);
     EXPECT_LT(largest_exact, 1.1);
     EXPECT_LT(mean, 10.0);
     EXPECT_LT(largest, 40.0);
@@ -311,8 +331,7 @@ TEST(NnueTrainer, DamagedOrForeignCheckpointIsRefused) {
     std::string flipped = bytes;
     flipped[bytes.size() / 2] ^= 0x10;
     EXPECT_NE(message_of(flipped).find("checksum mismatch"), std::string::npos);
-    EXPECT_NE(message_of(std::string(200, 'x'))
-                  .find("bad magic"), std::string::npos);
+    EXPECT_NE(message_of(std::string(200, 'x')).find("bad magic"), std::string::npos);
 
     NnueDataset other = material_dataset(random_positions(300, 5));
     NnueTrainer stranger(other, options);
@@ -332,7 +351,8 @@ TEST(NnueTrainer, ReadsTrainingDataFiles) {
     std::vector<Position> positions = random_positions(50, 6);
     std::vector<ScoredPosition> game;
     for (const Position& pos : positions)
-        game.push_back(ScoredPosition::from_position(pos, material_for_side_to_move(pos), ScoredResult::DRAW));
+        game.push_back(
+            ScoredPosition::from_position(pos, material_for_side_to_move(pos), ScoredResult::DRAW));
     std::string path = scratch.file("data.mdata");
     {
         TrainingDataWriter writer = TrainingDataWriter::create(path, "test", 0);
@@ -357,8 +377,9 @@ TEST(NnueTrainer, ReadsTrainingDataFiles) {
 
 TEST(NnueTrainer, LossCurveRoundTripsAndDraws) {
     test::ScratchDirectory scratch("nnue_loss_curve");
-    std::string text = loss_curve_csv_header() + "\n" + loss_curve_csv_row({1, 0.05, 0.06, 10, 1000}) + "\n" +
-                       loss_curve_csv_header() + "\n" + loss_curve_csv_row({2, 0.04, 0.05, 20, 1100}) + "\n";
+    std::string text =
+        loss_curve_csv_header() + "\n" + loss_curve_csv_row({1, 0.05, 0.06, 10, 1000}) + "\n" +
+        loss_curve_csv_header() + "\n" + loss_curve_csv_row({2, 0.04, 0.05, 20, 1100}) + "\n";
     std::string path = scratch.write("log.csv", text);
     std::vector<LossCurvePoint> points = read_loss_curve_csv(path);
     ASSERT_EQ(points.size(), 2u);

@@ -7,9 +7,9 @@
 
 #include <algorithm>
 #include <chrono>
-#include <iostream>
 #include <filesystem>
 #include <fstream>
+#include <iostream>
 #include <set>
 #include <string>
 #include <vector>
@@ -90,8 +90,10 @@ TEST(OpeningSuiteBasics, StandardStartEveryGame) {
 TEST(OpeningSuiteBasics, UnusableFilesThrowNamingTheFile) {
     test::ScratchDirectory dir("opening_suite_test");
     std::string missing = "/nonexistent/openings.epd";
-    EXPECT_NE(load_error(options_for(missing, OpeningFormat::EPD)).find(missing), std::string::npos);
-    EXPECT_NE(load_error(options_for(missing, OpeningFormat::PGN)).find(missing), std::string::npos);
+    EXPECT_NE(load_error(options_for(missing, OpeningFormat::EPD)).find(missing),
+              std::string::npos);
+    EXPECT_NE(load_error(options_for(missing, OpeningFormat::PGN)).find(missing),
+              std::string::npos);
     EXPECT_NE(load_error(options_for(missing, OpeningFormat::POLYGLOT)).find(missing),
               std::string::npos);
 
@@ -164,7 +166,8 @@ TEST(OpeningSuiteEpd, RandomOrderIsASeededShuffleCoveringEachOpeningOncePerCycle
         EXPECT_EQ(again.opening(n).fen(), order.back()) << n;
     }
     for (std::size_t cycle = 0; cycle < 3; ++cycle) {
-        std::set<std::string> seen(order.begin() + cycle * size, order.begin() + (cycle + 1) * size);
+        std::set<std::string> seen(order.begin() + cycle * size,
+                                   order.begin() + (cycle + 1) * size);
         EXPECT_EQ(seen.size(), size) << "cycle " << cycle;
     }
     // Reshuffled per cycle, different per seed (20! orders: a clash would be a bug).
@@ -177,11 +180,10 @@ TEST(OpeningSuiteEpd, RandomOrderIsASeededShuffleCoveringEachOpeningOncePerCycle
 
 TEST(OpeningSuiteEpd, Chess960FromCastlingFieldOrOption) {
     test::ScratchDirectory dir("opening_suite_test");
-    std::string path = dir.write(
-        "frc.epd",
-        "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1\n"
-        "nrkbbqrn/pppppppp/8/8/8/8/PPPPPPPP/NRKBBQRN w GBgb - 0 1\n"
-        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n");
+    std::string path = dir.write("frc.epd",
+                                 "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1\n"
+                                 "nrkbbqrn/pppppppp/8/8/8/8/PPPPPPPP/NRKBBQRN w GBgb - 0 1\n"
+                                 "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n");
     OpeningOptions options = options_for(path, OpeningFormat::EPD);
     OpeningSuite suite = OpeningSuite::load(options);
     ASSERT_EQ(suite.size(), 3u);
@@ -269,7 +271,8 @@ TEST(OpeningSuiteData, SharedEpdAndPgnFilesLoadCompletely) {
             EXPECT_GT(suite.size(), 1000u) << c.file;
         }
         EXPECT_EQ(suite.warnings().size(), 0u) << c.file;
-        for (std::size_t n = 0; n < suite.size(); n += suite.size() / 97 + 1) play(suite.opening(n));
+        for (std::size_t n = 0; n < suite.size(); n += suite.size() / 97 + 1)
+            play(suite.opening(n));
         if (c.format == OpeningFormat::PGN) {
             EXPECT_EQ(suite.opening(0).moves.size(), 16u);
         }
@@ -283,7 +286,8 @@ TEST(OpeningSuiteData, SharedEpdAndPgnFilesLoadCompletely) {
 
 TEST(OpeningSuiteData, PgnPliesTruncation) {
     MNEME_REQUIRE_DATA();
-    OpeningOptions options = options_for(test::data_path("openings/8moves_v3.pgn.zst"), OpeningFormat::PGN);
+    OpeningOptions options =
+        options_for(test::data_path("openings/8moves_v3.pgn.zst"), OpeningFormat::PGN);
     OpeningSuite full = OpeningSuite::load(options);
     options.plies = 5;
     OpeningSuite truncated = OpeningSuite::load(options);
@@ -298,8 +302,8 @@ TEST(OpeningSuiteData, PgnPliesTruncation) {
 
 TEST(OpeningSuiteData, PolyglotBookLinesAreLegalDeterministicAndVaried) {
     MNEME_REQUIRE_DATA();
-    OpeningOptions options =
-        options_for(test::data_path("books/polyglot/gnuchess_book_1.02.bin"), OpeningFormat::POLYGLOT);
+    OpeningOptions options = options_for(test::data_path("books/polyglot/gnuchess_book_1.02.bin"),
+                                         OpeningFormat::POLYGLOT);
     options.seed = 99;
     OpeningSuite suite = OpeningSuite::load(options);
     OpeningSuite again = OpeningSuite::load(options);
@@ -337,7 +341,8 @@ TEST(OpeningSuiteData, PolyglotBookLinesAreLegalDeterministicAndVaried) {
     OpeningSuite from_third = OpeningSuite::load(options);
     EXPECT_EQ(from_third.opening(0).moves, shallow.opening(2).moves);
     bool differs = false;
-    for (std::size_t n = 0; n < 10; ++n) differs |= other_seed.opening(n).moves != shallow.opening(n).moves;
+    for (std::size_t n = 0; n < 10; ++n)
+        differs |= other_seed.opening(n).moves != shallow.opening(n).moves;
     EXPECT_TRUE(differs);
 }
 

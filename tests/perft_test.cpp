@@ -22,9 +22,7 @@ constexpr const char* KIWIPETE =
     "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
 
 // Largest expected count checked per (position, depth) in the fast subset.
-std::uint64_t node_budget() {
-    return test::sanitized_build() ? 250'000 : 5'000'000;
-}
+std::uint64_t node_budget() { return test::sanitized_build() ? 250'000 : 5'000'000; }
 
 void expect_counts(const std::string& fen, const std::vector<std::uint64_t>& counts,
                    bool chess960 = false) {
@@ -42,9 +40,7 @@ TEST(PerftKnown, StartPosition) {
     expect_counts(std::string(START_FEN), {20, 400, 8902, 197281, 4865609});
 }
 
-TEST(PerftKnown, Kiwipete) {
-    expect_counts(KIWIPETE, {48, 2039, 97862, 4085603});
-}
+TEST(PerftKnown, Kiwipete) { expect_counts(KIWIPETE, {48, 2039, 97862, 4085603}); }
 
 TEST(PerftKnown, Position3EnPassantAndPins) {
     expect_counts("8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
@@ -100,13 +96,13 @@ TEST(PerftKnown, DivideStopsWhenAsked) {
 // error naming the file, the line and the operation, and that count alone is left out.
 TEST(PerftSuiteFile, NumbersAreParsedStrictly) {
     test::ScratchDirectory dir("perft_suite");
-    std::string path = dir.write(
-        "suite.epd",
-        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - ;D1 20 ;D2 400\n"
-        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - ;D1 -15 ;D2 4x00 ;D3 8902\n"
-        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - ;D1 99999999999999999999\n"
-        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - ;D0 1 ;D99 5 ;Dx 3 ;D1\n"
-        "garbage\n");
+    std::string path =
+        dir.write("suite.epd",
+                  "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - ;D1 20 ;D2 400\n"
+                  "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - ;D1 -15 ;D2 4x00 ;D3 8902\n"
+                  "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - ;D1 99999999999999999999\n"
+                  "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - ;D0 1 ;D99 5 ;Dx 3 ;D1\n"
+                  "garbage\n");
     std::vector<std::string> errors;
     std::vector<PerftSuiteRecord> suite = read_perft_suite(path, &errors);
     ASSERT_EQ(suite.size(), 4u);

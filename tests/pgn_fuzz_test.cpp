@@ -33,8 +33,12 @@ std::string mutate(std::string text, std::mt19937& random) {
     for (int i = 0; i < edits && !text.empty(); ++i) {
         std::size_t at = random() % text.size();
         switch (random() % 3) {
-            case 0: text.erase(at, 1 + random() % 3); break;
-            case 1: text.insert(at, text.substr(at, 1 + random() % 40)); break;
+            case 0:
+                text.erase(at, 1 + random() % 3);
+                break;
+            case 1:
+                text.insert(at, text.substr(at, 1 + random() % 40));
+                break;
             default:
                 text[at] = random() % 2 ? SIGNIFICANT[random() % SIGNIFICANT.size()]
                                         : char(random() % 256);

@@ -183,7 +183,8 @@ TEST(PgnInput, DecodingAheadMatchesDecodingInLine) {
             options.decode_ahead = ahead == 1;
             PgnReader reader(file.path(), options);
             PgnMainline game;
-            while (reader.next_mainline(game)) events[ahead].emplace_back(game.headers.get("Event"));
+            while (reader.next_mainline(game))
+                events[ahead].emplace_back(game.headers.get("Event"));
             for (const PgnError& e : reader.errors()) messages[ahead].push_back(e.message());
         }
         EXPECT_GT(events[1].size(), 100u);

@@ -96,11 +96,11 @@ TEST(PolyglotBookFile, TinyBookDecodesCastlingPromotionsAndSkipsIllegalEntries) 
     Key key = pos.key();
     std::string path = dir.file("tiny.bin");
     write_book(path, {{key - 1, bits(SQ_A1, SQ_A2), 50, 0},  // another position
-                      {key, bits(SQ_E1, SQ_H1), 10, 7},       // O-O, king takes rook
-                      {key, bits(SQ_E1, SQ_A1), 20, 0},       // O-O-O
-                      {key, bits(SQ_B7, SQ_B8, 4), 30, 0},    // b8=Q
-                      {key, bits(SQ_B7, SQ_A8, 1), 5, 0},     // bxa8=N
-                      {key, bits(SQ_E2, SQ_E4), 99, 0},       // no pawn there: a collision
+                      {key, bits(SQ_E1, SQ_H1), 10, 7},      // O-O, king takes rook
+                      {key, bits(SQ_E1, SQ_A1), 20, 0},      // O-O-O
+                      {key, bits(SQ_B7, SQ_B8, 4), 30, 0},   // b8=Q
+                      {key, bits(SQ_B7, SQ_A8, 1), 5, 0},    // bxa8=N
+                      {key, bits(SQ_E2, SQ_E4), 99, 0},      // no pawn there: a collision
                       {key + 1, bits(SQ_H1, SQ_H2), 50, 0}});
     PolyglotBook book = PolyglotBook::open(path);
     EXPECT_EQ(book.size(), 7u);
@@ -127,7 +127,8 @@ TEST(PolyglotBookFile, BlackCastlingAndWeightZeroEntries) {
     test::ScratchDirectory dir("polyglot_test");
     Position pos = Position::from_fen("r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1");
     std::string path = dir.file("black.bin");
-    write_book(path, {{pos.key(), bits(SQ_E8, SQ_H8), 0, 0}, {pos.key(), bits(SQ_E8, SQ_A8), 3, 0}});
+    write_book(path,
+               {{pos.key(), bits(SQ_E8, SQ_H8), 0, 0}, {pos.key(), bits(SQ_E8, SQ_A8), 3, 0}});
     PolyglotBook book = PolyglotBook::open(path);
     std::vector<PolyglotEntry> entries = book.probe(pos);
     ASSERT_EQ(entries.size(), 2u);
@@ -139,14 +140,15 @@ TEST(PolyglotBookFile, BlackCastlingAndWeightZeroEntries) {
 }
 
 TEST(PolyglotBookMoves, EncodeDecodeRoundTripsEveryLegalMove) {
-    for (const char* fen : {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-                            CASTLE_AND_PROMOTE, "r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1",
-                            "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2",
-                            "1r2k3/P7/8/8/8/8/6p1/4K2R b K - 0 1"}) {
+    for (const char* fen :
+         {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", CASTLE_AND_PROMOTE,
+          "r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1", "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2",
+          "1r2k3/P7/8/8/8/8/6p1/4K2R b K - 0 1"}) {
         Position pos = Position::from_fen(fen);
         for (Move m : MoveList<LEGAL>(pos)) {
             std::uint16_t encoded = PolyglotBook::encode_move(m, pos);
-            EXPECT_EQ(PolyglotBook::decode_move(encoded, pos), m) << fen << ' ' << move_to_uci(pos, m);
+            EXPECT_EQ(PolyglotBook::decode_move(encoded, pos), m)
+                << fen << ' ' << move_to_uci(pos, m);
             if (m.kind() == CASTLING) {
                 EXPECT_EQ(Square(encoded & 63), m.to());  // the rook's square
             }
@@ -163,7 +165,8 @@ TEST(PolyglotBookMoves, EncodeDecodeRoundTripsEveryLegalMove) {
 
 TEST(PolyglotBookData, GnuchessBookKnowsTheMainFirstMoves) {
     MNEME_REQUIRE_DATA();
-    PolyglotBook book = PolyglotBook::open(test::data_path("books/polyglot/gnuchess_book_1.02.bin"));
+    PolyglotBook book =
+        PolyglotBook::open(test::data_path("books/polyglot/gnuchess_book_1.02.bin"));
     EXPECT_EQ(book.size_bytes(), 2885728u);
     Position start;
     std::vector<PolyglotEntry> entries = book.probe(start);
@@ -180,7 +183,8 @@ TEST(PolyglotBookData, GnuchessBookKnowsTheMainFirstMoves) {
 
 TEST(PolyglotBookData, EveryEntryOfSomeBookLinesIsLegal) {
     MNEME_REQUIRE_DATA();
-    for (const char* name : {"books/polyglot/gnuchess_book_1.02.bin", "books/polyglot/scid_Elo2400.bin"}) {
+    for (const char* name :
+         {"books/polyglot/gnuchess_book_1.02.bin", "books/polyglot/scid_Elo2400.bin"}) {
         PolyglotBook book = PolyglotBook::open(test::data_path(name));
         std::mt19937_64 rng(5);
         int probed = 0;

@@ -22,8 +22,7 @@ public:
         while (std::chrono::steady_clock::now() < deadline) {
             std::string now = text();
             int found = 0;
-            for (auto at = now.find(needle); at != std::string::npos;
-                 at = now.find(needle, at + 1))
+            for (auto at = now.find(needle); at != std::string::npos; at = now.find(needle, at + 1))
                 ++found;
             if (found >= count) return true;
             std::this_thread::sleep_for(std::chrono::milliseconds(2));

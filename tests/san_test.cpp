@@ -169,7 +169,8 @@ TEST(SanRoundTrip, EveryMoveOfPerftPositionsAndRandomGames) {
             std::set<std::string> seen;
             for (Move m : moves) {
                 std::string san = move_to_san(pos, m);
-                ASSERT_TRUE(seen.insert(san).second) << "duplicate SAN " << san << " in " << pos.fen();
+                ASSERT_TRUE(seen.insert(san).second)
+                    << "duplicate SAN " << san << " in " << pos.fen();
                 SanError error;
                 ASSERT_EQ(parse_san(pos, san, &error), m)
                     << san << " in " << pos.fen() << ": " << san_error_text(error);
@@ -193,7 +194,8 @@ TEST(SanFuzz, RandomAndMutatedTextNeverCrashes) {
     std::mt19937 random(2024);
     const std::string alphabet = "abcdefghKQRBNPOo0x:=+#!?-12345678()/ e.p";
     std::vector<Position> positions = {
-        Position(), Position::from_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"),
+        Position(),
+        Position::from_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"),
         Position::from_fen("3rk3/2P5/8/8/8/8/8/4K3 w - - 0 1"),
         Position::from_fen("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1"), Position::chess960_start(77)};
     int parsed = 0;
@@ -211,9 +213,15 @@ TEST(SanFuzz, RandomAndMutatedTextNeverCrashes) {
             for (int j = 0; j < edits && !text.empty(); ++j) {
                 std::size_t at = random() % text.size();
                 switch (random() % 3) {
-                    case 0: text.erase(at, 1); break;
-                    case 1: text.insert(at, 1, alphabet[random() % alphabet.size()]); break;
-                    default: text[at] = alphabet[random() % alphabet.size()]; break;
+                    case 0:
+                        text.erase(at, 1);
+                        break;
+                    case 1:
+                        text.insert(at, 1, alphabet[random() % alphabet.size()]);
+                        break;
+                    default:
+                        text[at] = alphabet[random() % alphabet.size()];
+                        break;
                 }
             }
         }

@@ -77,8 +77,8 @@ TEST(CaptureHistory, RewardsAndPunishesEachCaptureApart) {
 // Each refinement alone changes the tree of a fixed-depth middlegame search (so its switch
 // is connected), and the searches with it still find the tactics below.
 TEST(SearchRefinements, EachChangesTheTreeAndKeepsTactics) {
-    Position middlegame = Position::from_fen(
-        "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N2N2/PP2BPPP/R2QKB1R w KQ - 0 9");
+    Position middlegame =
+        Position::from_fen("r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N2N2/PP2BPPP/R2QKB1R w KQ - 0 9");
     const std::uint64_t baseline = search_with(middlegame, with_refinement(nullptr), 10).nodes;
     struct Tactic {
         const char* fen;
@@ -86,9 +86,9 @@ TEST(SearchRefinements, EachChangesTheTreeAndKeepsTactics) {
         int depth;
     };
     const Tactic tactics[] = {
-        {"6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1", "d1d8", 6},                       // back rank
+        {"6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1", "d1d8", 6},  // back rank
         {"r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4", "h5f7", 6},
-        {"4k3/8/8/3q4/8/8/3R4/3K4 w - - 0 1", "d2d5", 6},                            // hanging queen
+        {"4k3/8/8/3q4/8/8/3R4/3K4 w - - 0 1", "d2d5", 6},  // hanging queen
     };
     for (const SearchRefinementOption& r : SEARCH_REFINEMENT_OPTIONS) {
         if (r.field == &SearchOptions::time_stability) continue;  // only timed searches

@@ -155,8 +155,8 @@ TEST(Search, ThreefoldRepetitionScoresDraw) {
     // White is a queen down; the knight dance has repeated the position after Ng1 twice, so
     // Ng1 once more is a third occurrence: a draw White should take.
     Position pos = Position::from_fen("6nk/8/8/8/8/8/q7/6NK w - - 0 1");
-    for (const char* text : {"g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6", "f3g1", "f6g8",
-                             "g1f3", "g8f6"})
+    for (const char* text :
+         {"g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6"})
         pos.do_move(uci(pos, text));
     SearchResult result = search_to_depth(pos, 5);
     EXPECT_EQ(result.best, uci(pos, "f3g1"));
@@ -352,7 +352,8 @@ TEST(UciProtocol, SearchMarginsAreCheckedSpinOptions) {
         "uci\nsetoption name FutilityBase value 5000\nsetoption name NullMoveReduction value x\n"
         "isready\n");
     EXPECT_NE(out.find("option name FutilityBase type spin default 100 min 0 max 1000"),
-              std::string::npos) << out;
+              std::string::npos)
+        << out;
     EXPECT_NE(out.find("info string FutilityBase needs 0 to 1000, got '5000'"), std::string::npos)
         << out;
     EXPECT_NE(out.find("info string NullMoveReduction needs 1 to 6, got 'x'"), std::string::npos)

@@ -14,8 +14,8 @@ namespace {
 bool is_legal(const Position& pos, Move m) { return m && pos.pseudo_legal(m) && pos.legal(m); }
 
 TEST(SearchThreads, TwoThreadsReturnALegalMoveAndCountEveryNode) {
-    Position pos = Position::from_fen(
-        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");
+    Position pos =
+        Position::from_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");
     Searcher searcher(4);
     searcher.set_threads(2);
     SearchLimits limits;

@@ -5,13 +5,13 @@
 #include <set>
 #include <string>
 
+#include <sstream>
 #include "mneme/core/movegen.h"
 #include "mneme/notation/uci_move.h"
 #include "mneme/protocol/engine_protocol.h"
 #include "mneme/search/search.h"
-#include "search_test_util.h"
 #include "mneme/search/skill.h"
-#include <sstream>
+#include "search_test_util.h"
 
 namespace mneme {
 namespace {
@@ -35,8 +35,8 @@ TEST(SearchVariants, ExactAlgorithmsAgreeWithMinimaxAtDepthThree) {
                 << algorithm_name(a) << " in " << fen;
             // Move ordering changes how much is searched, never the value.
             SearchOptions ordered = plain;
-            ordered.capture_ordering = ordered.killers = ordered.counter_moves =
-                ordered.history = true;
+            ordered.capture_ordering = ordered.killers = ordered.counter_moves = ordered.history =
+                true;
             EXPECT_EQ(search_with(pos, ordered, 3).score, reference)
                 << algorithm_name(a) << " with ordering in " << fen;
         }
@@ -46,13 +46,14 @@ TEST(SearchVariants, ExactAlgorithmsAgreeWithMinimaxAtDepthThree) {
 TEST(SearchVariants, AlphaBetaVisitsFewerNodesThanMinimax) {
     Position pos = Position::from_fen(VARIANT_POSITIONS[0]);
     auto minimax = search_with(pos, SearchOptions::plain(SearchAlgorithm::MINIMAX), 3);
-    auto alphabeta = search_with(pos, SearchOptions::plain(SearchAlgorithm::ALPHABETA_FAIL_HARD), 3);
+    auto alphabeta =
+        search_with(pos, SearchOptions::plain(SearchAlgorithm::ALPHABETA_FAIL_HARD), 3);
     EXPECT_LT(alphabeta.nodes * 3, minimax.nodes);
 }
 
 TEST(SearchVariants, MultiPvReturnsDistinctMovesBestFirst) {
-    Position pos = Position::from_fen(
-        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");
+    Position pos =
+        Position::from_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");
     SearchOptions options;
     options.multi_pv = 4;
     SearchResult result = search_with(pos, options, 5);

@@ -16,9 +16,7 @@ std::string data_directory() {
         .string();
 }
 
-std::string data_path(const std::string& relative) {
-    return data_directory() + "/" + relative;
-}
+std::string data_path(const std::string& relative) { return data_directory() + "/" + relative; }
 
 bool have_data() { return std::filesystem::exists(data_path("MANIFEST.md")); }
 

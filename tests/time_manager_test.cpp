@@ -98,8 +98,8 @@ TEST(TimeManager, NeverPlansMoreThanASafeFractionOfTheClock) {
         // Whatever the increment, at most 90% of what is left (80% unless it is the last
         // move before the control): the increment only arrives after the move.
         ASSERT_LE(time.hard_limit_ms(), std::max<std::int64_t>(usable * 9 / 10, 1))
-            << "time " << limits.time_ms[WHITE] << " inc " << limits.increment_ms[WHITE]
-            << " mtg " << limits.moves_to_go;
+            << "time " << limits.time_ms[WHITE] << " inc " << limits.increment_ms[WHITE] << " mtg "
+            << limits.moves_to_go;
         if (limits.moves_to_go != 1) {
             ASSERT_LE(time.hard_limit_ms(), std::max<std::int64_t>(usable * 4 / 5, 1));
         }
@@ -130,8 +130,7 @@ TEST(TimeManager, HardLimitIsReachedOnTheClock) {
     time.start(limits, WHITE);
     EXPECT_FALSE(time.out_of_time());
     auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(2);
-    while (!time.out_of_time() && std::chrono::steady_clock::now() < deadline) {
-    }
+    while (!time.out_of_time() && std::chrono::steady_clock::now() < deadline) {}
     EXPECT_TRUE(time.out_of_time());
     EXPECT_GE(time.elapsed_ms(), 10);
 }
@@ -168,8 +167,7 @@ TEST(TimeManager, ExtremeClocksNeitherOverflowNorMoveInstantly) {
 
 // A clock below zero has run out: no time to think beyond the first iteration.
 TEST(TimeManager, NegativeClockMeansMoveAtOnce) {
-    for (std::int64_t clock : {std::int64_t(-1), std::int64_t(-500),
-                               SearchLimits::NO_CLOCK + 1}) {
+    for (std::int64_t clock : {std::int64_t(-1), std::int64_t(-500), SearchLimits::NO_CLOCK + 1}) {
         SearchLimits limits = clock_limits(clock, 1'000);
         limits.time_ms[BLACK] = 60'000;
         ASSERT_TRUE(limits.has_clock(WHITE));

@@ -89,10 +89,10 @@ TEST(UciHardening, NoLegalMoveStillWaitsForStopOrPonderhit) {
         const char* go;
         const char* release;
     };
-    for (const Case& c : {Case{checkmate, "go infinite", "stop"},
-                          Case{stalemate, "go infinite", "stop"},
-                          Case{checkmate, "go ponder wtime 1000 btime 1000", "ponderhit"},
-                          Case{stalemate, "go ponder wtime 1000 btime 1000", "stop"}}) {
+    for (const Case& c :
+         {Case{checkmate, "go infinite", "stop"}, Case{stalemate, "go infinite", "stop"},
+          Case{checkmate, "go ponder wtime 1000 btime 1000", "ponderhit"},
+          Case{stalemate, "go ponder wtime 1000 btime 1000", "stop"}}) {
         LiveSession session;
         session.send(c.position);
         session.send(c.go);

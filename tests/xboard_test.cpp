@@ -3,9 +3,9 @@
 #include <gtest/gtest.h>
 
 #include <chrono>
+#include <mutex>
 #include <random>
 #include <sstream>
-#include <mutex>
 #include <string>
 #include <thread>
 
@@ -50,10 +50,9 @@ std::string last_line_after(const std::string& output, const std::string& prefix
 TEST(Xboard, NegotiatesFeatures) {
     Session session;
     std::string out = session.output();
-    for (const char* feature :
-         {"setboard=1", "usermove=1", "ping=1", "san=0", "colors=0", "analyze=1", "sigint=0",
-          "sigterm=0", "myname=\"mneme", "variants=\"normal,fischerandom\"", "memory=1",
-          "smp=1", "done=1"})
+    for (const char* feature : {"setboard=1", "usermove=1", "ping=1", "san=0", "colors=0",
+                                "analyze=1", "sigint=0", "sigterm=0", "myname=\"mneme",
+                                "variants=\"normal,fischerandom\"", "memory=1", "smp=1", "done=1"})
         EXPECT_NE(out.find(feature), std::string::npos) << feature << " missing in " << out;
     // Accepting and rejecting features is silent.
     session.send("accepted setboard\naccepted usermove\nrejected colors\n");
@@ -85,8 +84,9 @@ TEST(Xboard, BareMovesOnlyWithoutUsermove) {
 
 TEST(Xboard, TimeControls) {
     Session session;
-    session.send("new\nlevel 40 5:30 0\nlevel 0 2 12\nlevel 0 0:30 0.5\nst 2.5\nsd 6\n"
-                 "time 30000\notim 29000");
+    session.send(
+        "new\nlevel 40 5:30 0\nlevel 0 2 12\nlevel 0 0:30 0.5\nst 2.5\nsd 6\n"
+        "time 30000\notim 29000");
     EXPECT_FALSE(session.says("Error")) << session.output();
     session.send("level 40\nlevel x 5 0\nst -1\nsd zero\ntime soon");
     for (const char* reason : {"bad level", "bad seconds", "bad depth", "bad time"})
@@ -264,15 +264,17 @@ TEST(Xboard, DrawOffers) {
 
 TEST(Xboard, HintBookMemoryCores) {
     Session session;
-    session.send("new\nhint\nbk\nmemory 8\ncores 1\nmemory lots\ncores none\nhard\neasy\nrandom\n"
-                 "computer\nname Someone\nrating 2000 1800\nics -\nvariant fischerandom\n"
-                 "variant crazyhouse");
+    session.send(
+        "new\nhint\nbk\nmemory 8\ncores 1\nmemory lots\ncores none\nhard\neasy\nrandom\n"
+        "computer\nname Someone\nrating 2000 1800\nics -\nvariant fischerandom\n"
+        "variant crazyhouse");
     Position start;
     EXPECT_TRUE(parse_uci_move(start, last_line_after(session.output(), "Hint: ")))
         << session.output();
     // bk lists the built-in book's moves of the start position (builtin_defaults_test.cpp).
     if (builtin_book_path().empty())
-        EXPECT_TRUE(session.says("\n no book loaded (set the BookFile option)\n\n")) << session.output();
+        EXPECT_TRUE(session.says("\n no book loaded (set the BookFile option)\n\n"))
+            << session.output();
     else
         EXPECT_TRUE(session.says("\n e4 ")) << session.output();
     EXPECT_TRUE(session.says("Error (bad memory size): lots"));
@@ -283,7 +285,8 @@ TEST(Xboard, HintBookMemoryCores) {
 
 TEST(Xboard, AnalyzeMode) {
     Session session;
-    session.send("new\npost\nanalyze\nusermove e2e4\n.\nundo\nsetboard 8/8/4k3/8/8/4K3/8/7R w - - 0 1");
+    session.send(
+        "new\npost\nanalyze\nusermove e2e4\n.\nundo\nsetboard 8/8/4k3/8/8/4K3/8/7R w - - 0 1");
     session.send("go\nexit\nexit");
     session.wait();
     std::string out = session.output();
@@ -295,16 +298,18 @@ TEST(Xboard, AnalyzeMode) {
     EXPECT_NE(out.find("\n1 "), std::string::npos) << out;
 
     Session mated;  // nothing to analyse after mate; a move then is out of order
-    mated.send("new\nanalyze\nsetboard 3R2k1/5ppp/8/8/8/8/5PPP/6K1 b - - 1 1\nusermove g8f8\n"
-               "exit\nping 2");
+    mated.send(
+        "new\nanalyze\nsetboard 3R2k1/5ppp/8/8/8/8/5PPP/6K1 b - - 1 1\nusermove g8f8\n"
+        "exit\nping 2");
     EXPECT_TRUE(mated.says("Error (the analysed game is over)")) << mated.output();
     EXPECT_TRUE(mated.says("pong 2"));
 }
 
 TEST(Xboard, OutOfOrderCommandsKeepItWorking) {
     Session session;
-    session.send("new\nforce\nundo\nremove\nresult 1-0 {White resigns}\nusermove e2e4\n.\n?\n"
-                 "exit\nfrobnicate\nsetboard 8/8/8/8/8/8/8/8 w - - 0 1\n");
+    session.send(
+        "new\nforce\nundo\nremove\nresult 1-0 {White resigns}\nusermove e2e4\n.\n?\n"
+        "exit\nfrobnicate\nsetboard 8/8/8/8/8/8/8/8 w - - 0 1\n");
     EXPECT_TRUE(session.says("Error (no moves to take back)"));
     EXPECT_TRUE(session.says("Error (unknown command): frobnicate"));
     EXPECT_TRUE(session.says("tellusererror Illegal position"));
@@ -339,19 +344,21 @@ std::string garbage(unsigned seed, const std::vector<std::string>& words) {
 
 TEST(Protocols, SurviveGarbage) {
     const std::vector<std::string> xboard_words = {
-        "new", "force", "go", "playother", "usermove", "e2e4", "level", "st", "sd", "time",
-        "otim", "?", "draw", "result", "setboard", "edit", "#", "c", ".", "Pa4", "undo",
-        "remove", "hint", "bk", "analyze", "exit", "memory", "cores", "white", "black",
-        "post", "nopost", "variant", "ping", "accepted", "rejected", "protover", "8/8/8"};
+        "new",     "force", "go",       "playother", "usermove", "e2e4",   "level",    "st",
+        "sd",      "time",  "otim",     "?",         "draw",     "result", "setboard", "edit",
+        "#",       "c",     ".",        "Pa4",       "undo",     "remove", "hint",     "bk",
+        "analyze", "exit",  "memory",   "cores",     "white",    "black",  "post",     "nopost",
+        "variant", "ping",  "accepted", "rejected",  "protover", "8/8/8"};
     const std::vector<std::string> uci_words = {
-        "uci", "isready", "ucinewgame", "position", "startpos", "fen", "moves", "e2e4",
-        "go", "depth", "movetime", "wtime", "stop", "ponderhit", "setoption", "name",
-        "value", "Hash", "d", "infinite", "nodes", "8/8/8"};
+        "uci",   "isready", "ucinewgame", "position", "startpos", "fen",       "moves",     "e2e4",
+        "go",    "depth",   "movetime",   "wtime",    "stop",     "ponderhit", "setoption", "name",
+        "value", "Hash",    "d",          "infinite", "nodes",    "8/8/8"};
     for (unsigned seed = 1; seed <= 3; ++seed) {
         // Searches start short ("sd 2", "st 0.05"); garbage may change that, but every later
         // command that changes the game stops the search. A "." first leaves edit mode.
         std::istringstream xboard_in("xboard\nprotover 2\nsd 2\nst 0.05\n" +
-                                     garbage(seed, xboard_words) + ".\nexit\nforce\nping 77\nquit\n");
+                                     garbage(seed, xboard_words) +
+                                     ".\nexit\nforce\nping 77\nquit\n");
         std::ostringstream xboard_out;
         run_engine(xboard_in, xboard_out);
         EXPECT_NE(xboard_out.str().find("pong 77"), std::string::npos) << "seed " << seed;

@@ -57,8 +57,7 @@ std::string think(bool xboard) {
     if (behaviour.crash_after == moves_asked) std::exit(3);
     if (behaviour.endless_line_after == moves_asked) {
         const std::string chunk(1 << 16, 'a');
-        while (std::cout.write(chunk.data(), std::streamsize(chunk.size())).flush()) {
-        }
+        while (std::cout.write(chunk.data(), std::streamsize(chunk.size())).flush()) {}
         std::exit(0);  // the reader has gone
     }
     if (from(behaviour.hang_after)) {
@@ -82,7 +81,8 @@ std::string think(bool xboard) {
             say("info depth 1 score cp 10 nodes 20 pv " + best);
             say("info string thinking hard");
             say("info depth 2 seldepth 4 multipv 1 score cp 37 upperbound nodes 1234 nps 1000 "
-                "time 5 pv " + pv + " e2e5");
+                "time 5 pv " +
+                pv + " e2e5");
         }
     }
     if (from(behaviour.illegal_after)) return "e2e5";
@@ -131,7 +131,8 @@ int run_xboard() {
         std::string word = line.substr(0, line.find(' '));
         std::string argument = line.size() > word.size() ? line.substr(word.size() + 1) : "";
         if (word == "protover") {
-            if (behaviour.no_uciok) say("feature done=0");
+            if (behaviour.no_uciok)
+                say("feature done=0");
             else if (!behaviour.xboard_v1)
                 say("feature myname=\"Fake XBoard\" ping=1 setboard=1 usermove=1 san=0 "
                     "sigint=0 variants=\"normal,fischerandom\" done=1");
@@ -149,12 +150,14 @@ int run_xboard() {
             board = Position();
         } else if (word == "setboard") {
             board = Position::from_fen(argument);
-        } else if (word == "usermove" || (behaviour.xboard_v1 && line.size() >= 4 &&
-                                          parse_uci_move(board, line))) {
+        } else if (word == "usermove" ||
+                   (behaviour.xboard_v1 && line.size() >= 4 && parse_uci_move(board, line))) {
             std::string text = word == "usermove" ? argument : line;
             Move m = parse_uci_move(board, text);
-            if (!m || behaviour.rejects_moves) say("Illegal move: " + text);
-            else board.do_move(m);
+            if (!m || behaviour.rejects_moves)
+                say("Illegal move: " + text);
+            else
+                board.do_move(m);
         } else if (word == "go") {
             if (behaviour.resign_after == moves_asked + 1) {
                 ++moves_asked;
@@ -165,7 +168,8 @@ int run_xboard() {
             std::string move = think(true);
             if (hung) continue;
             if (behaviour.echo_limits)
-                say(limits.depth + " " + limits.moves_per_period + " " + limits.time + " 1 " + move);
+                say(limits.depth + " " + limits.moves_per_period + " " + limits.time + " 1 " +
+                    move);
             Move m = parse_uci_move(board, move);
             if (m) board.do_move(m);
             say("move " + move);
@@ -183,21 +187,36 @@ int main(int argc, char** argv) {
     for (int i = 1; i < argc; ++i) {
         std::string arg = argv[i];
         auto number = [&] { return i + 1 < argc ? std::atoi(argv[++i]) : 0; };
-        if (arg == "--crash-after") behaviour.crash_after = number();
-        else if (arg == "--hang-after") behaviour.hang_after = number();
-        else if (arg == "--endless-line-after") behaviour.endless_line_after = number();
-        else if (arg == "--illegal-after") behaviour.illegal_after = number();
-        else if (arg == "--slow-after") behaviour.slow_after = number();
-        else if (arg == "--delay-ms") behaviour.delay_ms = number();
-        else if (arg == "--resign-after") behaviour.resign_after = number();
-        else if (arg == "--no-uciok") behaviour.no_uciok = true;
-        else if (arg == "--garbage-bestmove") behaviour.garbage = true;
-        else if (arg == "--sends-info") behaviour.sends_info = true;
-        else if (arg == "--offers-draw") behaviour.offers_draw = true;
-        else if (arg == "--rejects-moves") behaviour.rejects_moves = true;
-        else if (arg == "--xboard-v1") behaviour.xboard_v1 = true;
-        else if (arg == "--legacy-depth") behaviour.legacy_depth = true;
-        else if (arg == "--echo-limits") behaviour.echo_limits = true;
+        if (arg == "--crash-after")
+            behaviour.crash_after = number();
+        else if (arg == "--hang-after")
+            behaviour.hang_after = number();
+        else if (arg == "--endless-line-after")
+            behaviour.endless_line_after = number();
+        else if (arg == "--illegal-after")
+            behaviour.illegal_after = number();
+        else if (arg == "--slow-after")
+            behaviour.slow_after = number();
+        else if (arg == "--delay-ms")
+            behaviour.delay_ms = number();
+        else if (arg == "--resign-after")
+            behaviour.resign_after = number();
+        else if (arg == "--no-uciok")
+            behaviour.no_uciok = true;
+        else if (arg == "--garbage-bestmove")
+            behaviour.garbage = true;
+        else if (arg == "--sends-info")
+            behaviour.sends_info = true;
+        else if (arg == "--offers-draw")
+            behaviour.offers_draw = true;
+        else if (arg == "--rejects-moves")
+            behaviour.rejects_moves = true;
+        else if (arg == "--xboard-v1")
+            behaviour.xboard_v1 = true;
+        else if (arg == "--legacy-depth")
+            behaviour.legacy_depth = true;
+        else if (arg == "--echo-limits")
+            behaviour.echo_limits = true;
     }
     std::string first;
     if (!std::getline(std::cin, first)) return 0;

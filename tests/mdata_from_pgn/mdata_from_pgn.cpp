@@ -22,13 +22,19 @@ int main(int argc, char** argv) {
     SamplerOptions options;
     for (int i = 1; i < argc; ++i) {
         std::string a = argv[i];
-        if (a == "--max-positions" && i + 1 < argc) options.max_positions = std::stoull(argv[++i]);
-        else if (a == "--seed" && i + 1 < argc) options.seed = std::stoull(argv[++i]);
-        else if (output.empty()) output = a;
-        else inputs.push_back(a);
+        if (a == "--max-positions" && i + 1 < argc)
+            options.max_positions = std::stoull(argv[++i]);
+        else if (a == "--seed" && i + 1 < argc)
+            options.seed = std::stoull(argv[++i]);
+        else if (output.empty())
+            output = a;
+        else
+            inputs.push_back(a);
     }
     if (output.empty() || inputs.empty()) {
-        std::fprintf(stderr, "usage: mneme_mdata_from_pgn OUT.mdata IN.pgn... [--max-positions N] [--seed S]\n");
+        std::fprintf(
+            stderr,
+            "usage: mneme_mdata_from_pgn OUT.mdata IN.pgn... [--max-positions N] [--seed S]\n");
         return 2;
     }
     try {
@@ -42,7 +48,9 @@ int main(int argc, char** argv) {
         for (const TrainingPosition& t : sampled) {
             Position pos = t.to_position();
             double result = t.result_value();
-            ScoredResult r = result > 0.75 ? ScoredResult::WIN : result < 0.25 ? ScoredResult::LOSS : ScoredResult::DRAW;
+            ScoredResult r = result > 0.75   ? ScoredResult::WIN
+                             : result < 0.25 ? ScoredResult::LOSS
+                                             : ScoredResult::DRAW;
             chunk.push_back(ScoredPosition::from_position(pos, evaluate(pos), r));
             if (chunk.size() == 4096) {
                 writer.add_game(chunk);
@@ -52,7 +60,8 @@ int main(int argc, char** argv) {
         if (!chunk.empty()) writer.add_game(chunk);
         writer.commit();
         std::printf("wrote %s: %llu positions from %llu games\n", output.c_str(),
-                    (unsigned long long)writer.header().positions, (unsigned long long)stats.games_used);
+                    (unsigned long long)writer.header().positions,
+                    (unsigned long long)stats.games_used);
     } catch (const std::exception& e) {
         std::fprintf(stderr, "mneme_mdata_from_pgn: %s\n", e.what());
         return 1;

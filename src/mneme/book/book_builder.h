@@ -50,9 +50,9 @@ public:
 struct BookBuildStats {
     std::uint64_t games_seen = 0;
     std::uint64_t games_used = 0;
-    std::uint64_t unreadable = 0;  // skipped by the PGN reader
-    std::uint64_t no_result = 0;   // "*" or no result
-    std::uint64_t filtered = 0;    // left out by the game filters
+    std::uint64_t unreadable = 0;    // skipped by the PGN reader
+    std::uint64_t no_result = 0;     // "*" or no result
+    std::uint64_t filtered = 0;      // left out by the game filters
     std::uint64_t other_shards = 0;  // belonging to other shards
     std::uint64_t moves_counted = 0;
     std::uint64_t entries = 0;  // written to the book

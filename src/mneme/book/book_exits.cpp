@@ -4,8 +4,7 @@
 
 namespace mneme {
 
-std::vector<PositionLine> find_book_exits(const OpeningBook& book,
-                                          const BookExitOptions& options) {
+std::vector<PositionLine> find_book_exits(const OpeningBook& book, const BookExitOptions& options) {
     std::mt19937_64 rng(options.seed);
     std::vector<PositionLine> exits;
     std::unordered_set<std::uint64_t> seen;

@@ -20,7 +20,7 @@ struct BookExitOptions {
     int count = 100;
     std::uint64_t seed = 1;
     BookPolicy policy{BookPolicyKind::WEIGHTED, 20};
-    int max_ply = 70;        // a walk stops here even when the book goes on
+    int max_ply = 70;            // a walk stops here even when the book goes on
     int attempts_per_exit = 50;  // walks allowed per exit wanted before giving up
 };
 

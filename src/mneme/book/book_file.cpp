@@ -24,9 +24,10 @@ constexpr std::size_t WRITE_BLOCK_ENTRIES = 1 << 15;  // 1 MB per write
     throw BookFileError(path + ": not a usable mneme book: " + reason);
 }
 
-const RecordFormat BOOK_FORMAT{BOOK_MAGIC, BOOK_VERSION, sizeof(BookEntry), BOOK_HEADER_BYTES,
-                               "entries",
-                               "bad magic (not a .mbook file; Polyglot books are probed as .bin)"};
+const RecordFormat BOOK_FORMAT{
+    BOOK_MAGIC,        BOOK_VERSION,
+    sizeof(BookEntry), BOOK_HEADER_BYTES,
+    "entries",         "bad magic (not a .mbook file; Polyglot books are probed as .bin)"};
 
 // The header as bytes (see the layout in book_file.h).
 std::vector<unsigned char> header_bytes(const std::string& description, std::uint64_t count,
@@ -72,7 +73,8 @@ BookFile BookFile::open(const std::string& path) {
         count = read_field<std::uint64_t>(bytes, 16);
         stored_checksum = read_field<std::uint64_t>(bytes, 24);
         description_bytes = read_field<std::uint32_t>(bytes, 32);
-        entries_offset = record_section_offset(book.mapping_, BOOK_FORMAT, description_bytes, count);
+        entries_offset =
+            record_section_offset(book.mapping_, BOOK_FORMAT, description_bytes, count);
     } catch (const RecordFileError& e) {
         fail(path, e.what());
     }

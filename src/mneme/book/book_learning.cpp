@@ -21,9 +21,12 @@ std::mutex& writers() {
 }
 
 void add_result(BookEntry& entry, GameResult result, std::uint32_t weight) {
-    if (result == GameResult::WHITE_WINS) entry.white_wins = add_saturating(entry.white_wins, weight);
-    else if (result == GameResult::BLACK_WINS) entry.black_wins = add_saturating(entry.black_wins, weight);
-    else entry.draws = add_saturating(entry.draws, weight);
+    if (result == GameResult::WHITE_WINS)
+        entry.white_wins = add_saturating(entry.white_wins, weight);
+    else if (result == GameResult::BLACK_WINS)
+        entry.black_wins = add_saturating(entry.black_wins, weight);
+    else
+        entry.draws = add_saturating(entry.draws, weight);
 }
 
 }  // namespace
@@ -71,8 +74,8 @@ LearningStats learn_from_games(const std::vector<LearnedGame>& games, const std:
     std::lock_guard lock(writers());
     std::vector<std::unique_ptr<EntrySource>> sources;
     std::unique_ptr<BookFile> existing;
-    std::string description = "mneme experience (OPTA FB, weight " +
-                              std::to_string(options.weight) + ")";
+    std::string description =
+        "mneme experience (OPTA FB, weight " + std::to_string(options.weight) + ")";
     if (std::filesystem::exists(path)) {
         existing = std::make_unique<BookFile>(BookFile::open(path));
         sources.push_back(std::make_unique<SpanSource>(existing->entries()));
@@ -85,8 +88,8 @@ LearningStats learn_from_games(const std::vector<LearnedGame>& games, const std:
     return stats;
 }
 
-std::vector<LearnedGame> read_games_to_learn(const std::vector<std::string>& inputs,
-                                             const std::function<void(const std::string&)>& report) {
+std::vector<LearnedGame> read_games_to_learn(
+    const std::vector<std::string>& inputs, const std::function<void(const std::string&)>& report) {
     std::vector<LearnedGame> games;
     PgnReaderOptions options;
     options.mainline_only = true;

@@ -11,9 +11,7 @@ constexpr BookPolicyKind ALL_POLICIES[] = {BookPolicyKind::OPTA1, BookPolicyKind
                                            BookPolicyKind::BEST,  BookPolicyKind::WEIGHTED};
 
 // A uniform number in [0, 1) from the top 53 bits of one draw.
-double unit_interval(std::mt19937_64& rng) {
-    return double(rng() >> 11) * 0x1.0p-53;
-}
+double unit_interval(std::mt19937_64& rng) { return double(rng() >> 11) * 0x1.0p-53; }
 
 }  // namespace
 
@@ -28,12 +26,18 @@ bool parse_book_policy(std::string_view text, BookPolicyKind& kind) {
 
 std::string_view book_policy_name(BookPolicyKind kind) {
     switch (kind) {
-        case BookPolicyKind::OPTA1: return "opta1";
-        case BookPolicyKind::OPTA2: return "opta2";
-        case BookPolicyKind::OPTA3: return "opta3";
-        case BookPolicyKind::WILSON: return "wilson";
-        case BookPolicyKind::BEST: return "best";
-        case BookPolicyKind::WEIGHTED: return "weighted";
+        case BookPolicyKind::OPTA1:
+            return "opta1";
+        case BookPolicyKind::OPTA2:
+            return "opta2";
+        case BookPolicyKind::OPTA3:
+            return "opta3";
+        case BookPolicyKind::WILSON:
+            return "wilson";
+        case BookPolicyKind::BEST:
+            return "best";
+        case BookPolicyKind::WEIGHTED:
+            return "weighted";
     }
     return "?";
 }
@@ -83,8 +87,12 @@ std::vector<PolicyRating> rate_candidates(const std::vector<BookCandidate>& cand
         PolicyRating r;
         r.eligible = c.games() >= min_games && c.games() > 0;
         switch (policy.kind) {
-            case BookPolicyKind::OPTA1: r.value = 1; break;
-            case BookPolicyKind::OPTA2: r.value = c.points(); break;
+            case BookPolicyKind::OPTA1:
+                r.value = 1;
+                break;
+            case BookPolicyKind::OPTA2:
+                r.value = c.points();
+                break;
             case BookPolicyKind::OPTA3:
                 r.eligible =
                     r.eligible && double(c.games()) >= double(root_games) * policy.root_fraction;
@@ -96,8 +104,12 @@ std::vector<PolicyRating> rate_candidates(const std::vector<BookCandidate>& cand
                 r.value = wilson_lower_bound(c.score(), c.games(), policy.z) * weight;
                 break;
             }
-            case BookPolicyKind::BEST: r.value = c.score(); break;
-            case BookPolicyKind::WEIGHTED: r.value = double(c.games()); break;
+            case BookPolicyKind::BEST:
+                r.value = c.score();
+                break;
+            case BookPolicyKind::WEIGHTED:
+                r.value = double(c.games());
+                break;
         }
         ratings.push_back(r);
     }
@@ -114,7 +126,8 @@ int choose_candidate(const std::vector<BookCandidate>& candidates, const BookPol
     if (eligible.empty()) return -1;
 
     switch (policy.kind) {
-        case BookPolicyKind::OPTA1: return eligible[rng() % eligible.size()];
+        case BookPolicyKind::OPTA1:
+            return eligible[rng() % eligible.size()];
         case BookPolicyKind::WEIGHTED: {
             std::uint64_t total = 0;
             for (int i : eligible) total += candidates[std::size_t(i)].games();
@@ -133,7 +146,8 @@ int choose_candidate(const std::vector<BookCandidate>& candidates, const BookPol
                 if (noise) (*noise)[std::size_t(i)] = jitter;
             }
             break;
-        default: break;
+        default:
+            break;
     }
     int best = eligible.front();
     for (int i : eligible)

@@ -17,8 +17,7 @@ bool DatabaseOrdering::prepare(const Position& root) {
     table_.fill(0);
     Position pos = root;
     for (int back = 0; back <= OPHISTA_WINDOW; ++back) {
-        if (book_distance_ < 0 && book_ && !book_->lookup(pos.key()).empty())
-            book_distance_ = back;
+        if (book_distance_ < 0 && book_ && !book_->lookup(pos.key()).empty()) book_distance_ = back;
         if (ophista_distance_ < 0 && ophista_) {
             std::span<const OphistaMove> moves = ophista_->lookup(pos.key());
             if (!moves.empty()) {

@@ -142,8 +142,8 @@ BookOptionResult EngineBook::load_experience(std::string& message) {
     if (experience_path_.empty()) return BookOptionResult::SET;
     if (!std::filesystem::exists(experience_path_)) {
         // The first game of a training run: learning will create it.
-        message += (message.empty() ? "" : "; ") + std::string("experience ") +
-                   experience_path_ + " does not exist yet";
+        message += (message.empty() ? "" : "; ") + std::string("experience ") + experience_path_ +
+                   " does not exist yet";
         return BookOptionResult::SET;
     }
     try {
@@ -152,8 +152,8 @@ BookOptionResult EngineBook::load_experience(std::string& message) {
         message = std::string(e.what()) + "; playing without experience";
         return BookOptionResult::FAILED;
     }
-    message += (message.empty() ? "" : "; ") + std::string("experience ") + experience_path_ +
-               " loaded";
+    message +=
+        (message.empty() ? "" : "; ") + std::string("experience ") + experience_path_ + " loaded";
     return BookOptionResult::SET;
 }
 

@@ -71,10 +71,14 @@ bool parse_time_class(std::string_view text, TimeClass& time_class) {
 
 std::string_view time_class_name(TimeClass time_class) {
     switch (time_class) {
-        case TimeClass::BLITZ: return "blitz";
-        case TimeClass::RAPID: return "rapid";
-        case TimeClass::CLASSICAL: return "classical";
-        case TimeClass::ANY: break;
+        case TimeClass::BLITZ:
+            return "blitz";
+        case TimeClass::RAPID:
+            return "rapid";
+        case TimeClass::CLASSICAL:
+            return "classical";
+        case TimeClass::ANY:
+            break;
     }
     return "any";
 }

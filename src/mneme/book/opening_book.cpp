@@ -32,14 +32,14 @@ std::string builtin_book_path() {
 OpeningBook OpeningBook::open(const std::string& path) {
     OpeningBook book;
     book.path_ = path;
-    if (BookFile::has_native_magic(path)) book.native_ = open_native(path);
-    else book.polyglot_ = PolyglotBook::open(path);
+    if (BookFile::has_native_magic(path))
+        book.native_ = open_native(path);
+    else
+        book.polyglot_ = PolyglotBook::open(path);
     return book;
 }
 
-void OpeningBook::set_experience(const std::string& path) {
-    experience_ = BookFile::open(path);
-}
+void OpeningBook::set_experience(const std::string& path) { experience_ = BookFile::open(path); }
 
 std::string OpeningBook::summary() const {
     if (native_) return "mneme book, " + std::to_string(native_->size()) + " entries";

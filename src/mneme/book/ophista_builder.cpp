@@ -96,14 +96,16 @@ OphistaBuildStats build_ophista(const std::vector<std::string>& inputs, const Bo
                 for (const PgnError& e : reader.errors()) options.report(e.message());
             reader.clear_errors();
             Position pos = game.start_position();
-            std::size_t last = std::min(game.moves.size(), std::size_t(std::max(options.max_ply, 0)));
+            std::size_t last =
+                std::min(game.moves.size(), std::size_t(std::max(options.max_ply, 0)));
             bool used = false;
             for (std::size_t ply = 0; ply < last; ++ply) {
                 if (book_positions.contains(pos.key())) {
                     used = true;
                     PositionMoves& moves = tables[pos.key()];
                     Position ahead = pos.without_history();
-                    for (std::size_t d = 1; d <= OPHISTA_WINDOW && ply + d <= game.moves.size(); ++d) {
+                    for (std::size_t d = 1; d <= OPHISTA_WINDOW && ply + d <= game.moves.size();
+                         ++d) {
                         Move m = game.moves[ply + d - 1];
                         MoveCount& c = moves[OphistaMove::code_of(ahead.side_to_move(), m)];
                         c.min_distance = std::min(c.min_distance, int(d));

@@ -80,7 +80,8 @@ OphistaFile OphistaFile::open(const std::string& path) {
         Key key = get<std::uint64_t>(bytes, at);
         std::uint32_t first = get<std::uint32_t>(bytes, at + 8);
         std::uint32_t count = get<std::uint32_t>(bytes, at + 12);
-        if (i > 0 && key <= file.keys_.back()) fail(path, "index not sorted at position " + std::to_string(i));
+        if (i > 0 && key <= file.keys_.back())
+            fail(path, "index not sorted at position " + std::to_string(i));
         if (std::uint64_t(first) + count > moves)
             fail(path, "position " + std::to_string(i) + " points past the moves");
         file.keys_.push_back(key);

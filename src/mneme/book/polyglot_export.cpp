@@ -68,10 +68,10 @@ std::uint64_t export_polyglot(const BookFile& book, const std::string& path,
         out.write(bytes.data(), std::streamsize(bytes.size()));
         // An empty .bin is a valid Polyglot book that never answers: refuse to make one.
         if (written == 0)
-            throw std::runtime_error(
-                path + " was not written: no move of " + book.path() + " passes policy " +
-                std::string(book_policy_name(policy.kind)) + " (at least " +
-                std::to_string(policy.effective_min_games()) + " games)");
+            throw std::runtime_error(path + " was not written: no move of " + book.path() +
+                                     " passes policy " +
+                                     std::string(book_policy_name(policy.kind)) + " (at least " +
+                                     std::to_string(policy.effective_min_games()) + " games)");
     });
     return written;
 }

@@ -21,9 +21,7 @@ std::shared_ptr<const CaseBase> CaseBase::open(const std::string& path) {
     return base;
 }
 
-CaseBase::CaseBase(std::vector<CaseRecord> cases) : own_cases_(std::move(cases)) {
-    build_tables();
-}
+CaseBase::CaseBase(std::vector<CaseRecord> cases) : own_cases_(std::move(cases)) { build_tables(); }
 
 CaseBase::CaseBase(CaseBaseFile file) : file_(std::move(file)) { build_tables(); }
 
@@ -58,8 +56,9 @@ std::vector<RetrievedCase> CaseBase::retrieve_exact(const RetrievalQuery& query)
     std::vector<RetrievedCase> found;
     auto look_up = [&](const CaseBoard& board, Color mover, bool mirrored) {
         std::uint64_t hash = board_hash(board, mover);
-        auto range = std::equal_range(exact_.begin(), exact_.end(), std::pair(hash, 0u),
-                                      [](const auto& a, const auto& b) { return a.first < b.first; });
+        auto range =
+            std::equal_range(exact_.begin(), exact_.end(), std::pair(hash, 0u),
+                             [](const auto& a, const auto& b) { return a.first < b.first; });
         for (auto it = range.first; it != range.second; ++it)
             if (cases()[it->second].board == board && cases()[it->second].mover == mover)
                 found.push_back({4 * SQUARE_COUNT, it->second, mirrored});

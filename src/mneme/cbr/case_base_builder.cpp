@@ -43,9 +43,10 @@ public:
 
     // The sample in game order (games are numbered in reading order).
     std::vector<CaseRecord> take() {
-        std::stable_sort(cases_.begin(), cases_.end(), [](const CaseRecord& a, const CaseRecord& b) {
-            return a.game != b.game ? a.game < b.game : a.ply < b.ply;
-        });
+        std::stable_sort(cases_.begin(), cases_.end(),
+                         [](const CaseRecord& a, const CaseRecord& b) {
+                             return a.game != b.game ? a.game < b.game : a.ply < b.ply;
+                         });
         return std::move(cases_);
     }
 
@@ -166,8 +167,10 @@ CaseBuild build_cases(const std::vector<std::string>& inputs, const CaseBuildOpt
                 expert[c] = bucket_of(elo[c]);
                 std::string_view tag = game.headers.get(c == WHITE ? "White" : "Black");
                 if (!experts.empty() && expert[c] >= 0) {
-                    if (experts.match(tag) >= 0) ++stats.spellings[std::string(tag)];
-                    else expert[c] = -1;
+                    if (experts.match(tag) >= 0)
+                        ++stats.spellings[std::string(tag)];
+                    else
+                        expert[c] = -1;
                 }
             }
             std::uint64_t before = offered();
@@ -190,15 +193,16 @@ CaseBuild build_cases(const std::vector<std::string>& inputs, const CaseBuildOpt
                     pos.do_move(game.moves[ply]);
                 }
             }
-            if (offered() > before) ++stats.games_matched;
-            else ++stats.games_unmatched;
+            if (offered() > before)
+                ++stats.games_matched;
+            else
+                ++stats.games_unmatched;
 
             std::uint64_t seen = stats.games_seen + reader.stats().games_seen();
             if (options.progress && (seen & 255) == 0 &&
                 Clock::now() - last_progress >= std::chrono::seconds(1)) {
                 last_progress = Clock::now();
-                options.progress({seen, kept(), bytes_done + reader.bytes_consumed(),
-                                  bytes_total,
+                options.progress({seen, kept(), bytes_done + reader.bytes_consumed(), bytes_total,
                                   std::chrono::duration<double>(last_progress - start).count()});
             }
         }

@@ -75,8 +75,8 @@ struct CaseBuildStats {
 };
 
 struct CaseBuild {
-    std::vector<CaseRecord> cases;  // empty with elo_buckets
-    std::vector<std::vector<CaseRecord>> buckets;  // one per elo_buckets entry
+    std::vector<CaseRecord> cases;                     // empty with elo_buckets
+    std::vector<std::vector<CaseRecord>> buckets;      // one per elo_buckets entry
     std::vector<std::uint64_t> bucket_moves_selected;  // before each bucket's sample
     CaseBuildStats stats;
 };

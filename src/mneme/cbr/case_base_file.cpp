@@ -20,9 +20,9 @@ constexpr std::size_t WRITE_BLOCK_CASES = 1 << 14;
     throw CaseFileError(path + ": not a usable mneme case base: " + reason);
 }
 
-const RecordFormat CASE_FORMAT{CASE_MAGIC, CASE_VERSION, sizeof(CaseRecord), CASE_HEADER_BYTES,
-                               "cases",
-                               "bad magic (not a .mcases file made by 'mneme cases build')"};
+const RecordFormat CASE_FORMAT{
+    CASE_MAGIC,        CASE_VERSION, sizeof(CaseRecord),
+    CASE_HEADER_BYTES, "cases",      "bad magic (not a .mcases file made by 'mneme cases build')"};
 
 }  // namespace
 
@@ -65,7 +65,8 @@ CaseBaseFile CaseBaseFile::open(const std::string& path) {
         games = read_field<std::uint64_t>(bytes, 32);
         stored_checksum = read_field<std::uint64_t>(bytes, 40);
         description_bytes = read_field<std::uint32_t>(bytes, 48);
-        records_offset = record_section_offset(file.mapping_, CASE_FORMAT, description_bytes, count);
+        records_offset =
+            record_section_offset(file.mapping_, CASE_FORMAT, description_bytes, count);
     } catch (const RecordFileError& e) {
         fail(path, e.what());
     }

@@ -58,7 +58,6 @@ public:
     std::uint64_t checksum() const { return checksum_; }
 
 private:
-
     std::string path_;
     std::string description_;
     std::uint64_t checksum_ = 0;

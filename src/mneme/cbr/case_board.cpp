@@ -87,7 +87,8 @@ int material_distance_bound(const MaterialCounts& a, const MaterialCounts& b) {
     int same_black = std::min(unmatched_a[BLACK], unmatched_b[BLACK]);
     int crossed = std::min(unmatched_a[WHITE] - same_white, unmatched_b[BLACK] - same_black) +
                   std::min(unmatched_a[BLACK] - same_black, unmatched_b[WHITE] - same_white);
-    int unmatched = unmatched_a[WHITE] + unmatched_a[BLACK] + unmatched_b[WHITE] + unmatched_b[BLACK];
+    int unmatched =
+        unmatched_a[WHITE] + unmatched_a[BLACK] + unmatched_b[WHITE] + unmatched_b[BLACK];
     return 2 * unmatched - 3 * (same_white + same_black) - crossed;
 }
 

@@ -13,7 +13,7 @@ namespace mneme {
 
 struct CaseBoard {
     Bitboard occupied = 0;
-    Bitboard white = 0;        // the white pieces (a subset of occupied)
+    Bitboard white = 0;                 // the white pieces (a subset of occupied)
     Bitboard type_bits[3] = {0, 0, 0};  // bit i of the PieceType of each piece
 
     static CaseBoard from_position(const Position& pos);

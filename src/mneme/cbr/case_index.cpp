@@ -53,8 +53,8 @@ void CaseIndex::build_side(std::span<const CaseRecord> cases, Color mover, Side&
     for (std::size_t i = 0; i < cases.size(); ++i) {
         if (cases[i].mover != mover) continue;
         MaterialCounts m = piece_counts(cases[i].board);
-        auto [it, added] = group_of.try_emplace(std::pair(int(m.pieces[WHITE]), int(m.pieces[BLACK])),
-                                                std::uint32_t(members.size()));
+        auto [it, added] = group_of.try_emplace(
+            std::pair(int(m.pieces[WHITE]), int(m.pieces[BLACK])), std::uint32_t(members.size()));
         if (added) {
             members.emplace_back();
             materials.push_back(m);
@@ -73,8 +73,9 @@ void CaseIndex::build_side(std::span<const CaseRecord> cases, Color mover, Side&
             distances[j] = std::uint16_t(board_distance(group.pivot, cases[in_group[j]].board));
         std::vector<std::uint32_t> order(in_group.size());
         std::iota(order.begin(), order.end(), 0);
-        std::stable_sort(order.begin(), order.end(),
-                         [&](std::uint32_t a, std::uint32_t b) { return distances[a] < distances[b]; });
+        std::stable_sort(order.begin(), order.end(), [&](std::uint32_t a, std::uint32_t b) {
+            return distances[a] < distances[b];
+        });
         for (std::uint32_t j : order) {
             const CaseBoard& board = cases[in_group[j]].board;
             side.occupied.push_back(board.occupied);
@@ -101,7 +102,8 @@ void CaseIndex::search_side(const Side& side, const CaseBoard& board, bool mirro
     }
     std::partial_sum(starts.begin(), starts.end(), starts.begin());
     std::vector<std::uint32_t> order(side.groups.size());
-    for (std::size_t g = 0; g < side.groups.size(); ++g) order[starts[bounds[g]]++] = std::uint32_t(g);
+    for (std::size_t g = 0; g < side.groups.size(); ++g)
+        order[starts[bounds[g]]++] = std::uint32_t(g);
 
     for (std::uint32_t g : order) {
         if (bounds[g] > nearest.threshold()) break;  // this group and every later one
@@ -113,14 +115,17 @@ void CaseIndex::search_side(const Side& side, const CaseBoard& board, bool mirro
         int query_distance = board_distance(board, group.pivot);
         std::size_t middle = std::size_t(
             std::lower_bound(pivot + group.begin, pivot + group.end, query_distance) - pivot);
-        std::size_t centre_first = std::max<std::size_t>(group.begin, middle - std::min<std::size_t>(middle, BLOCK / 2));
+        std::size_t centre_first =
+            std::max<std::size_t>(group.begin, middle - std::min<std::size_t>(middle, BLOCK / 2));
         std::size_t centre_last = std::min<std::size_t>(group.end, centre_first + BLOCK);
         scan(side, board, mirrored, centre_first, centre_last, nearest);
         int threshold = nearest.threshold();
         std::size_t first = std::size_t(std::lower_bound(pivot + group.begin, pivot + centre_first,
-                                                         query_distance - threshold) - pivot);
+                                                         query_distance - threshold) -
+                                        pivot);
         std::size_t last = std::size_t(
-            std::upper_bound(pivot + centre_last, pivot + group.end, query_distance + threshold) - pivot);
+            std::upper_bound(pivot + centre_last, pivot + group.end, query_distance + threshold) -
+            pivot);
         scan(side, board, mirrored, first, centre_first, nearest);
         scan(side, board, mirrored, centre_last, last, nearest);
     }
@@ -135,8 +140,10 @@ void CaseIndex::scan(const Side& side, const CaseBoard& board, bool mirrored, st
         for (std::size_t i = 0; i < count; ++i) {
             if (bounds[i] > nearest.threshold()) continue;
             std::size_t at = block + i;
-            CaseBoard candidate{side.occupied[at], side.white[at],
-                                {side.type_bits[0][at], side.type_bits[1][at], side.type_bits[2][at]}};
+            CaseBoard candidate{
+                side.occupied[at],
+                side.white[at],
+                {side.type_bits[0][at], side.type_bits[1][at], side.type_bits[2][at]}};
             nearest.add(board_distance(board, candidate), side.indices[at], mirrored);
         }
     }

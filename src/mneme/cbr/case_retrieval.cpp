@@ -4,7 +4,8 @@
 
 namespace mneme {
 
-NearestCases::NearestCases(std::size_t k) : k_(std::max<std::size_t>(k, 1)), compact_at_(4 * k_ + 4096) {}
+NearestCases::NearestCases(std::size_t k)
+    : k_(std::max<std::size_t>(k, 1)), compact_at_(4 * k_ + 4096) {}
 
 void NearestCases::add(int distance, std::uint32_t index, bool mirrored) {
     if (distance > threshold_) return;

@@ -11,7 +11,7 @@
 namespace mneme {
 
 struct RetrievedCase {
-    int similarity = 0;      // 0..256
+    int similarity = 0;       // 0..256
     std::uint32_t index = 0;  // in the case base
     // The case was by the other colour and is compared (and replayed) on the mirrored board.
     bool mirrored = false;

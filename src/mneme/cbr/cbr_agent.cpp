@@ -71,8 +71,8 @@ std::vector<DistinctCase> distinct_cases(const CaseBase& base,
 
 }  // namespace
 
-bool parse_cbr_setting(const std::string& raw_name, const std::string& value,
-                       CbrSettings& settings, std::string& error) {
+bool parse_cbr_setting(const std::string& raw_name, const std::string& value, CbrSettings& settings,
+                       std::string& error) {
     std::string name = lower_case(raw_name);
     auto bad = [&](const std::string& wanted) {
         error = "CBR setting " + raw_name + "=" + value + ": " + wanted;
@@ -88,7 +88,8 @@ bool parse_cbr_setting(const std::string& raw_name, const std::string& value,
             if ((i < 2) != (comma != std::string::npos))
                 return bad("needs three numbers v1,v2,v3 from 0 to 1");
             std::string part = value.substr(start, i < 2 ? comma - start : std::string::npos);
-            if (!parse_real(part, 0, 1, v[i])) return bad("needs three numbers v1,v2,v3 from 0 to 1");
+            if (!parse_real(part, 0, 1, v[i]))
+                return bad("needs three numbers v1,v2,v3 from 0 to 1");
             start = comma + 1;
         }
         settings.weights = {v[0], v[1], v[2]};
@@ -97,10 +98,14 @@ bool parse_cbr_setting(const std::string& raw_name, const std::string& value,
         settings.neighbours = std::size_t(whole);
     } else if (name == "choice") {
         std::string v = lower_case(value);
-        if (v == "random") settings.choice = CaseChoice::RANDOM_CASE;
-        else if (v == "vote") settings.choice = CaseChoice::VOTE;
-        else if (v == "penalise" || v == "penalize") settings.choice = CaseChoice::PENALISE;
-        else return bad("needs random, vote or penalise");
+        if (v == "random")
+            settings.choice = CaseChoice::RANDOM_CASE;
+        else if (v == "vote")
+            settings.choice = CaseChoice::VOTE;
+        else if (v == "penalise" || v == "penalize")
+            settings.choice = CaseChoice::PENALISE;
+        else
+            return bad("needs random, vote or penalise");
     } else if (name == "penalty") {
         if (!parse_real(value, 0, 10, real)) return bad("needs a number from 0 to 10");
         settings.penalty = real;
@@ -159,9 +164,9 @@ CbrDecision CbrAgent::choose(const Position& pos, bool trace) {
         }
         if (!fresh.empty() && fresh.size() < allowed.size()) {
             if (trace)
-                decision.trace.push_back("repetition: " +
-                                         std::to_string(allowed.size() - fresh.size()) +
-                                         " moves would repeat a position a third time");
+                decision.trace.push_back(
+                    "repetition: " + std::to_string(allowed.size() - fresh.size()) +
+                    " moves would repeat a position a third time");
             allowed = std::move(fresh);
         }
     }
@@ -182,8 +187,10 @@ CbrDecision CbrAgent::choose(const Position& pos, bool trace) {
     if (trace) {
         std::string line = "adapted:";
         for (std::size_t i = 0; i < ranked.size() && i < 5; ++i)
-            line.append(" ").append(move_to_uci(pos, ranked[i].move)).append(" ").append(
-                fixed3(ranked[i].value));
+            line.append(" ")
+                .append(move_to_uci(pos, ranked[i].move))
+                .append(" ")
+                .append(fixed3(ranked[i].value));
         decision.trace.push_back(line);
     }
     decision.move = ranked.front().move;
@@ -221,11 +228,10 @@ std::vector<CbrAgent::Ranked> CbrAgent::rank_moves(const Position& pos,
     }
 
     std::vector<DistinctCase> distinct = distinct_cases(*base_, cases);
-    decision.trace.push_back(std::to_string(cases.size()) + " cases (" +
-                             std::to_string(distinct.size()) + " distinct), similarity " +
-                             std::to_string(cases.back().similarity) + " to " +
-                             std::to_string(best_similarity) + "; nearest " +
-                             describe(cases.front()));
+    decision.trace.push_back(
+        std::to_string(cases.size()) + " cases (" + std::to_string(distinct.size()) +
+        " distinct), similarity " + std::to_string(cases.back().similarity) + " to " +
+        std::to_string(best_similarity) + "; nearest " + describe(cases.front()));
     // Values per move, in order of first appearance so that equal values keep a fixed order.
     std::vector<Ranked> ranked;
     auto entry = [&](Move m) -> double& {

@@ -48,8 +48,10 @@ std::string fold_name(std::string_view name) {
         } else if (byte >= 0xC3 && byte <= 0xC5 && i + 1 < name.size() &&
                    (static_cast<unsigned char>(name[i + 1]) & 0xC0) == 0x80) {
             unsigned code = ((byte & 0x1F) << 6) | (static_cast<unsigned char>(name[++i]) & 0x3F);
-            if (code >= 0xC0 && code < 0x100) letter = LATIN1_LETTERS[code - 0xC0];
-            else if (code >= 0x100 && code < 0x180) letter = EXTENDED_A_LETTERS[code - 0x100];
+            if (code >= 0xC0 && code < 0x100)
+                letter = LATIN1_LETTERS[code - 0xC0];
+            else if (code >= 0x100 && code < 0x180)
+                letter = EXTENDED_A_LETTERS[code - 0x100];
         } else if (byte >= 0xC0) {
             letter = LATIN1_LETTERS[byte - 0xC0];  // a Latin-1 file
         }

@@ -66,8 +66,7 @@ struct MagicRandom {
     std::uint64_t sparse() { return next() & next() & next(); }
 };
 
-void init_slider(detail::SliderTable* tables, Bitboard* storage,
-                 const int (&directions)[4][2]) {
+void init_slider(detail::SliderTable* tables, Bitboard* storage, const int (&directions)[4][2]) {
     std::vector<Bitboard> occupancies(4096), references(4096);
     std::vector<int> epoch(4096, 0);
     int current_epoch = 0;
@@ -128,8 +127,8 @@ void init_tables() {
         detail::pawn_attack_table[BLACK][sq] = step_attacks(s, {{-1, -1}, {1, -1}});
         detail::knight_attack_table[sq] = step_attacks(
             s, {{1, 2}, {2, 1}, {2, -1}, {1, -2}, {-1, -2}, {-2, -1}, {-2, 1}, {-1, 2}});
-        detail::king_attack_table[sq] = step_attacks(
-            s, {{1, 0}, {1, 1}, {0, 1}, {-1, 1}, {-1, 0}, {-1, -1}, {0, -1}, {1, -1}});
+        detail::king_attack_table[sq] =
+            step_attacks(s, {{1, 0}, {1, 1}, {0, 1}, {-1, 1}, {-1, 0}, {-1, -1}, {0, -1}, {1, -1}});
     }
     init_slider(detail::rook_tables, rook_attack_storage, ROOK_DIRECTIONS);
     init_slider(detail::bishop_tables, bishop_attack_storage, BISHOP_DIRECTIONS);

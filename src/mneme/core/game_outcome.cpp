@@ -21,23 +21,35 @@ GameOutcome game_outcome(const Position& pos, bool claim_draw) {
 
 const char* result_text(GameResult r) {
     switch (r) {
-        case GameResult::WHITE_WINS: return "1-0";
-        case GameResult::BLACK_WINS: return "0-1";
-        case GameResult::DRAW: return "1/2-1/2";
-        default: return "*";
+        case GameResult::WHITE_WINS:
+            return "1-0";
+        case GameResult::BLACK_WINS:
+            return "0-1";
+        case GameResult::DRAW:
+            return "1/2-1/2";
+        default:
+            return "*";
     }
 }
 
 const char* termination_text(Termination t) {
     switch (t) {
-        case Termination::CHECKMATE: return "checkmate";
-        case Termination::STALEMATE: return "stalemate";
-        case Termination::INSUFFICIENT_MATERIAL: return "insufficient material";
-        case Termination::SEVENTY_FIVE_MOVES: return "75-move rule";
-        case Termination::FIVEFOLD_REPETITION: return "fivefold repetition";
-        case Termination::FIFTY_MOVES: return "50-move rule";
-        case Termination::THREEFOLD_REPETITION: return "threefold repetition";
-        default: return "in progress";
+        case Termination::CHECKMATE:
+            return "checkmate";
+        case Termination::STALEMATE:
+            return "stalemate";
+        case Termination::INSUFFICIENT_MATERIAL:
+            return "insufficient material";
+        case Termination::SEVENTY_FIVE_MOVES:
+            return "75-move rule";
+        case Termination::FIVEFOLD_REPETITION:
+            return "fivefold repetition";
+        case Termination::FIFTY_MOVES:
+            return "50-move rule";
+        case Termination::THREEFOLD_REPETITION:
+            return "threefold repetition";
+        default:
+            return "in progress";
     }
 }
 

@@ -10,7 +10,7 @@ namespace mneme {
 enum class GameResult { ONGOING, WHITE_WINS, BLACK_WINS, DRAW };
 
 enum class Termination {
-    NONE,                   // the game goes on
+    NONE,  // the game goes on
     CHECKMATE,
     STALEMATE,
     INSUFFICIENT_MATERIAL,  // neither side can ever mate: automatic draw

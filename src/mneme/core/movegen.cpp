@@ -1,5 +1,7 @@
 #include "mneme/core/movegen.h"
 
+#include <cassert>
+
 namespace mneme {
 
 namespace {
@@ -132,7 +134,8 @@ void generate_moves(const Position& pos, Sink& sink) {
     }
 
     if constexpr (Quiets) {
-        if (!checkers && (pos.castling_rights() & (Us == WHITE ? WHITE_CASTLING : BLACK_CASTLING))) {
+        if (!checkers &&
+            (pos.castling_rights() & (Us == WHITE ? WHITE_CASTLING : BLACK_CASTLING))) {
             for (bool king_side : {true, false}) {
                 CastlingRights right = castling_right(Us, king_side);
                 if (!pos.can_castle(right)) continue;
@@ -162,6 +165,17 @@ Move* generate(const Position& pos, Move* list) {
         generate_for_side<false, true>(pos, sink);
     else
         generate_for_side<true, true>(pos, sink);
+#ifndef NDEBUG
+    // Debug builds check the generator against the independent tests the search uses for
+    // moves from the table: each move listed once, pseudo-legal, legal and of the kind asked.
+    for (Move* m = list; m != sink.cursor; ++m) {
+        assert(pos.pseudo_legal(*m) && pos.legal(*m));
+        bool tactical = pos.is_capture(*m) || m->kind() == PROMOTION;
+        assert(T != CAPTURES || tactical);
+        assert(T != QUIETS || !tactical);
+        for (Move* other = list; other != m; ++other) assert(*other != *m);
+    }
+#endif
     return sink.cursor;
 }
 
@@ -174,6 +188,7 @@ template Move* generate<LEGAL>(const Position&, Move*);
 std::uint64_t count_legal_moves(const Position& pos) {
     CountSink sink;
     generate_for_side<true, true>(pos, sink);
+    assert(sink.count == MoveList<LEGAL>(pos).size());
     return sink.count;
 }
 

@@ -1,6 +1,8 @@
 #include "mneme/core/position.h"
 
 #include <algorithm>
+#include <cassert>
+#include <cstdio>
 #include <cstring>
 #include <sstream>
 
@@ -18,7 +20,6 @@ Piece piece_from_char(char c) {
     auto i = PIECE_CHARS.find(c);
     return (i == std::string_view::npos || c == ' ') ? NO_PIECE : Piece(i);
 }
-
 
 bool parse_count(std::string_view text, int& value) {
     if (text.empty() || text.size() > 6) return false;
@@ -55,6 +56,7 @@ void Position::clear() {
 }
 
 void Position::put_piece(Piece p, Square s) {
+    assert(p != NO_PIECE && type_of(p) != NO_PIECE_TYPE && board_[s] == NO_PIECE);
     board_[s] = p;
     Bitboard b = square_bb(s);
     by_type_[0] |= b;
@@ -64,6 +66,7 @@ void Position::put_piece(Piece p, Square s) {
 
 void Position::remove_piece(Square s) {
     Piece p = board_[s];
+    assert(p != NO_PIECE);
     Bitboard b = square_bb(s);
     by_type_[0] ^= b;
     by_type_[type_of(p)] ^= b;
@@ -73,6 +76,7 @@ void Position::remove_piece(Square s) {
 
 void Position::move_piece(Square from, Square to) {
     Piece p = board_[from];
+    assert(p != NO_PIECE && board_[to] == NO_PIECE);
     Bitboard b = square_bb(from) | square_bb(to);
     by_type_[0] ^= b;
     by_type_[type_of(p)] ^= b;
@@ -107,7 +111,8 @@ bool Position::set_fen(std::string_view fen, bool chess960, std::string* error) 
     if (fields.size() < 4)
         return fail("expected at least 4 fields (placement, side, castling, en passant), got " +
                     std::to_string(fields.size()));
-    if (fields.size() > 6) return fail("expected at most 6 fields, got " + std::to_string(fields.size()));
+    if (fields.size() > 6)
+        return fail("expected at most 6 fields, got " + std::to_string(fields.size()));
 
     clear();
 
@@ -115,15 +120,18 @@ bool Position::set_fen(std::string_view fen, bool chess960, std::string* error) 
     int rank = 7, file = 0;
     for (char c : fields[0]) {
         if (c == '/') {
-            if (file != 8) return fail("rank " + std::to_string(rank + 1) + " does not have 8 squares");
+            if (file != 8)
+                return fail("rank " + std::to_string(rank + 1) + " does not have 8 squares");
             if (rank == 0) return fail("more than 8 ranks in the piece placement");
             --rank;
             file = 0;
         } else if (c >= '1' && c <= '8') {
             file += c - '0';
-            if (file > 8) return fail("rank " + std::to_string(rank + 1) + " has more than 8 squares");
+            if (file > 8)
+                return fail("rank " + std::to_string(rank + 1) + " has more than 8 squares");
         } else if (Piece p = piece_from_char(c); p != NO_PIECE) {
-            if (file >= 8) return fail("rank " + std::to_string(rank + 1) + " has more than 8 squares");
+            if (file >= 8)
+                return fail("rank " + std::to_string(rank + 1) + " has more than 8 squares");
             put_piece(p, make_square(file, rank));
             ++file;
         } else {
@@ -136,16 +144,21 @@ bool Position::set_fen(std::string_view fen, bool chess960, std::string* error) 
         const char* name = c == WHITE ? "White" : "Black";
         int kings = count(c, KING);
         if (kings != 1)
-            return fail(std::string(name) + " has " + std::to_string(kings) + " kings, needs exactly 1");
+            return fail(std::string(name) + " has " + std::to_string(kings) +
+                        " kings, needs exactly 1");
         if (count(c, PAWN) > 8) return fail(std::string(name) + " has more than 8 pawns");
         if (popcount(pieces(c)) > 16) return fail(std::string(name) + " has more than 16 pieces");
     }
-    if (pieces(PAWN) & (RANK_1_BB | RANK_8_BB)) return fail("a pawn stands on the first or last rank");
+    if (pieces(PAWN) & (RANK_1_BB | RANK_8_BB))
+        return fail("a pawn stands on the first or last rank");
 
     // Side to move.
-    if (fields[1] == "w") side_ = WHITE;
-    else if (fields[1] == "b") side_ = BLACK;
-    else return fail("side to move must be 'w' or 'b', got '" + std::string(fields[1]) + "'");
+    if (fields[1] == "w")
+        side_ = WHITE;
+    else if (fields[1] == "b")
+        side_ = BLACK;
+    else
+        return fail("side to move must be 'w' or 'b', got '" + std::string(fields[1]) + "'");
 
     // Castling rights: KQkq (X-FEN: outermost rook), or rook files A-H/a-h (Shredder-FEN).
     chess960_ = chess960;
@@ -375,7 +388,8 @@ bool Position::pseudo_legal(Move m) const {
     if (type_of(pc) == PAWN) {
         bool last_rank = relative_rank(us, to) == 7;
         if ((m.kind() == PROMOTION) != last_rank) return false;
-        if (m.kind() == EN_PASSANT) return to == st().en_passant && (pawn_attacks(us, from) & square_bb(to));
+        if (m.kind() == EN_PASSANT)
+            return to == st().en_passant && (pawn_attacks(us, from) & square_bb(to));
         if (pawn_attacks(us, from) & pieces(~us) & square_bb(to)) return true;
         Square single = Square(from + pawn_push(us));
         if (to == single) return empty(to);
@@ -451,8 +465,8 @@ bool Position::gives_check(Move m) const {
         ours |= square_bb(rook_to);
         if (rook_attacks(rook_to, occupied) & square_bb(their_king)) return true;
     }
-    Bitboard direct = placed == PAWN ? pawn_attacks(us, placed_on)
-                                     : attacks_of(placed, placed_on, occupied);
+    Bitboard direct =
+        placed == PAWN ? pawn_attacks(us, placed_on) : attacks_of(placed, placed_on, occupied);
     if (placed != KING && (direct & square_bb(their_king))) return true;
     Bitboard sliders = ((rook_attacks(their_king, occupied) & (pieces(ROOK, QUEEN))) |
                         (bishop_attacks(their_king, occupied) & pieces(BISHOP, QUEEN))) &
@@ -491,6 +505,9 @@ void Position::do_move(Move m) {
     Square from = m.from(), to = m.to();
     Piece pc = board_[from];
     Key k = prev.key ^ zobrist::white_to_move();
+    // Only legal moves come here: the mover's own piece, never a king taken.
+    assert(m.is_ok() && pc != NO_PIECE && color_of(pc) == us);
+    assert(m.kind() == CASTLING || type_of(board_[to]) != KING);
 
     s.move = m;
     s.captured = NO_PIECE;
@@ -549,6 +566,9 @@ void Position::do_move(Move m) {
     if (s.en_passant != SQ_NONE && !en_passant_capture_legal(s.en_passant))
         s.repetition_key ^= zobrist::en_passant_file(file_of(s.en_passant));
     count_repetitions(s);
+    // The move was legal: the side that made it is not left in check.
+    assert(!(attackers_to(king_square(us)) & pieces(them)));
+    assert(debug_consistent());
 }
 
 void Position::count_repetitions(StateInfo& s) const {
@@ -564,6 +584,7 @@ void Position::count_repetitions(StateInfo& s) const {
 }
 
 void Position::undo_move() {
+    assert(states_.size() > 1 && st().move.is_ok());
     const StateInfo& s = st();
     Move m = s.move;
     side_ = ~side_;
@@ -585,9 +606,11 @@ void Position::undo_move() {
     }
     states_.pop_back();
     --game_ply_;
+    assert(debug_consistent());
 }
 
 void Position::do_null_move() {
+    assert(!checkers());
     states_.push_back(states_.back());
     StateInfo& s = states_.back();
     Key k = s.key ^ zobrist::white_to_move();
@@ -607,6 +630,7 @@ void Position::do_null_move() {
 }
 
 void Position::undo_null_move() {
+    assert(states_.size() > 1 && !st().move.is_ok());
     states_.pop_back();
     side_ = ~side_;
     --game_ply_;
@@ -707,6 +731,17 @@ std::string Position::to_string() const {
     return out.str();
 }
 
+bool Position::debug_consistent() const {
+    // The full check costs about as much as generating the moves: every 16th call is enough to
+    // catch a drift (it persists), and keeps the Debug suite's perft tests fast.
+    static thread_local unsigned calls = 0;
+    if (++calls % 16 != 0) return true;
+    std::string why;
+    if (is_consistent(&why)) return true;
+    std::fprintf(stderr, "Position invariant broken: %s\n%s\n", why.c_str(), to_string().c_str());
+    return false;
+}
+
 bool Position::is_consistent(std::string* why) const {
     auto fail = [&](const std::string& reason) {
         if (why) *why = reason;
@@ -723,7 +758,8 @@ bool Position::is_consistent(std::string* why) const {
     for (int s = 0; s < SQUARE_COUNT; ++s) {
         Piece p = board_[s];
         bool set = all & square_bb(Square(s));
-        if ((p != NO_PIECE) != set) return fail("mailbox and bitboards disagree on " + square_name(Square(s)));
+        if ((p != NO_PIECE) != set)
+            return fail("mailbox and bitboards disagree on " + square_name(Square(s)));
         if (p != NO_PIECE && !(pieces(color_of(p), type_of(p)) & square_bb(Square(s))))
             return fail("wrong piece bitboard on " + square_name(Square(s)));
     }

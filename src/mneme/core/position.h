@@ -139,6 +139,8 @@ public:
     bool is_consistent(std::string* why) const;
 
 private:
+    // is_consistent() for assert() in make/unmake (Debug builds): prints what broke.
+    bool debug_consistent() const;
     struct CurrentStateOnly {};
     Position(const Position& other, CurrentStateOnly);
 
@@ -165,8 +167,8 @@ private:
     bool chess960_ = false;
 
     Square castling_rook_[4];
-    Bitboard castling_path_[4];       // squares that must be empty
-    Bitboard castling_king_path_[4];  // squares the king crosses (must not be attacked)
+    Bitboard castling_path_[4];                 // squares that must be empty
+    Bitboard castling_king_path_[4];            // squares the king crosses (must not be attacked)
     std::uint8_t castling_mask_[SQUARE_COUNT];  // rights lost when a square is touched
 
     std::vector<StateInfo> states_;

@@ -23,6 +23,8 @@ enum PieceType : std::uint8_t {
 };
 constexpr int PIECE_TYPE_COUNT = 7;
 
+// The enumerators are laid out as the board and the piece codes are.
+// clang-format off
 // A piece packs colour in bit 3 and type in bits 0-2, so 0 is "no piece".
 enum Piece : std::uint8_t {
     NO_PIECE = 0,
@@ -47,6 +49,7 @@ enum Square : std::uint8_t {
     SQ_A8, SQ_B8, SQ_C8, SQ_D8, SQ_E8, SQ_F8, SQ_G8, SQ_H8,
     SQ_NONE = 64,
 };
+// clang-format on
 constexpr int SQUARE_COUNT = 64;
 
 constexpr Square make_square(int file, int rank) { return Square(rank * 8 + file); }

@@ -14,9 +14,7 @@ int non_pawn_material(const Position& pos, const EvalParams& params, Color c) {
     return total;
 }
 
-int edge_distance(int coordinate) {
-    return std::min(coordinate, 7 - coordinate);
-}
+int edge_distance(int coordinate) { return std::min(coordinate, 7 - coordinate); }
 
 // 0 in the four centre squares .. 6 in a corner.
 int distance_from_centre(Square s) {

@@ -2,7 +2,6 @@
 
 #include "mneme/util/atomic_file.h"
 
-
 #include <algorithm>
 #include <cstdio>
 #include <fstream>
@@ -18,9 +17,7 @@ namespace {
 
 // ---- Default values. Piece-square tables are shaped by a few rules, not typed square by square.
 
-constexpr int edge_distance(int coordinate) {
-    return std::min(coordinate, 7 - coordinate);
-}
+constexpr int edge_distance(int coordinate) { return std::min(coordinate, 7 - coordinate); }
 
 // White's bonus for piece type `pt` on `file`, `rank`.
 TaperedScore default_square_bonus(PieceType pt, int file, int rank) {
@@ -41,13 +38,15 @@ TaperedScore default_square_bonus(PieceType pt, int file, int rank) {
         case ROOK:
             // Central files open first; the seventh rank is scored separately as an attack.
             return {(file == 3 || file == 4 ? 6 : 0), 0};
-        case QUEEN: return {centrality * 2 - 6, centrality * 4 - 12};
+        case QUEEN:
+            return {centrality * 2 - 6, centrality * 4 - 12};
         case KING: {
             // Middlegame: tucked away on the wing behind its pawns. Endgame: in the centre.
             constexpr int file_bonus[8] = {10, 20, 5, -15, -15, 5, 20, 10};
             return {file_bonus[file] - 20 * std::min(rank, 3), centrality * 8 - 24};
         }
-        default: return {};
+        default:
+            return {};
     }
 }
 
@@ -310,22 +309,16 @@ EvalParams EvalParams::hand_written() {
     return p;
 }
 
-std::size_t EvalParams::size() {
-    return table().flat_to_entry.size();
-}
+std::size_t EvalParams::size() { return table().flat_to_entry.size(); }
 
-const std::string& EvalParams::flat_name(std::size_t index) {
-    return table().flat_names.at(index);
-}
+const std::string& EvalParams::flat_name(std::size_t index) { return table().flat_names.at(index); }
 
 int EvalParams::get(std::size_t index) const {
     // One accessor list serves reading and writing; reading through it never modifies.
     return flat_slot(const_cast<EvalParams&>(*this), index);
 }
 
-void EvalParams::set(std::size_t index, int value) {
-    flat_slot(*this, index) = value;
-}
+void EvalParams::set(std::size_t index, int value) { flat_slot(*this, index) = value; }
 
 std::vector<int> EvalParams::to_vector() const {
     std::vector<int> values(size());

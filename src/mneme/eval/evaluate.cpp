@@ -262,8 +262,7 @@ private:
         int drive = mating_drive(pos_, params_, features_);
         int tempo = taper(params_.tempo, phase_);
         int tempo_for_white = pos_.side_to_move() == WHITE ? tempo : -tempo;
-        if constexpr (Record)
-            features_->pair(params_.tempo, pos_.side_to_move() == WHITE ? 1 : -1);
+        if constexpr (Record) features_->pair(params_.tempo, pos_.side_to_move() == WHITE ? 1 : -1);
         int raw = tapered + drive + tempo_for_white;
         int scale = endgame_scale(pos_, params_, raw, features_);
         int white_score = raw * scale / FULL_SCALE;
@@ -301,15 +300,24 @@ std::function<int(const Position&)> evaluation_override;
 
 const char* eval_category_name(EvalCategory category) {
     switch (category) {
-        case CATEGORY_MATERIAL: return "material";
-        case CATEGORY_PIECE_SAFETY: return "piece safety";
-        case CATEGORY_MOBILITY: return "mobility/space";
-        case CATEGORY_KING_SAFETY: return "king safety";
-        case CATEGORY_CENTRE: return "centre/squares";
-        case CATEGORY_PAWN_STRUCTURE: return "pawn structure";
-        case CATEGORY_ATTACK: return "attack";
-        case CATEGORY_PIECE_RELATIONS: return "piece relations";
-        default: return "?";
+        case CATEGORY_MATERIAL:
+            return "material";
+        case CATEGORY_PIECE_SAFETY:
+            return "piece safety";
+        case CATEGORY_MOBILITY:
+            return "mobility/space";
+        case CATEGORY_KING_SAFETY:
+            return "king safety";
+        case CATEGORY_CENTRE:
+            return "centre/squares";
+        case CATEGORY_PAWN_STRUCTURE:
+            return "pawn structure";
+        case CATEGORY_ATTACK:
+            return "attack";
+        case CATEGORY_PIECE_RELATIONS:
+            return "piece relations";
+        default:
+            return "?";
     }
 }
 
@@ -336,12 +344,8 @@ int evaluate(const Position& pos, const EvalParams& params, EvalFeatureSink& fea
     return Evaluator<false, true>(pos, params, nullptr, &features).run();
 }
 
-const EvalParams& active_eval_params() {
-    return active_params;
-}
+const EvalParams& active_eval_params() { return active_params; }
 
-void set_active_eval_params(const EvalParams& params) {
-    active_params = params;
-}
+void set_active_eval_params(const EvalParams& params) { active_params = params; }
 
 }  // namespace mneme

@@ -41,7 +41,8 @@ struct EvalParams;
 class ClassicEvaluator final : public Evaluator {
 public:
     ClassicEvaluator() = default;
-    explicit ClassicEvaluator(std::shared_ptr<const EvalParams> params) : params_(std::move(params)) {}
+    explicit ClassicEvaluator(std::shared_ptr<const EvalParams> params)
+        : params_(std::move(params)) {}
     int evaluate(const Position& pos) override;
     std::unique_ptr<Evaluator> clone() const override {
         return std::make_unique<ClassicEvaluator>(params_);

@@ -46,7 +46,8 @@ std::int64_t integer(const Json& object, const char* name, std::int64_t fallback
 bool boolean(const Json& object, const char* name, bool fallback) {
     const Json* value = field(object, name);
     if (!value) return fallback;
-    if (!value->is_boolean()) throw bad_request(std::string("'") + name + "' must be true or false");
+    if (!value->is_boolean())
+        throw bad_request(std::string("'") + name + "' must be true or false");
     return value->get<bool>();
 }
 
@@ -77,8 +78,10 @@ GameSetup read_setup(const Json& body, const PlayerLibrary& library) {
     if (const Json* clock = field(body, "clock")) {
         if (!clock->is_object()) throw bad_request("'clock' must be an object");
         setup.clock.enabled = boolean(*clock, "enabled", false);
-        setup.clock.base_ms = integer(*clock, "base_ms", setup.clock.base_ms, 1000, 24 * 3600 * 1000);
-        setup.clock.increment_ms = integer(*clock, "increment_ms", setup.clock.increment_ms, 0, 3600 * 1000);
+        setup.clock.base_ms =
+            integer(*clock, "base_ms", setup.clock.base_ms, 1000, 24 * 3600 * 1000);
+        setup.clock.increment_ms =
+            integer(*clock, "increment_ms", setup.clock.increment_ms, 0, 3600 * 1000);
     }
     if (field(body, "fen")) setup.fen = required_string(body, "fen");
     return setup;
@@ -147,13 +150,16 @@ Json ok() { return {{"ok", true}}; }
 
 const std::vector<Route>& routes() {
     static const std::vector<Route> table = {
-        {"GET", "/api/state", [](GameSession& s, const QueryParameters&, const Json&) { return s.state(); }},
+        {"GET", "/api/state",
+         [](GameSession& s, const QueryParameters&, const Json&) { return s.state(); }},
         {"GET", "/api/position",
          [](GameSession& s, const QueryParameters& query, const Json&) {
              return s.position_at(ply_parameter(query));
          }},
         {"GET", "/api/players",
-         [](GameSession& s, const QueryParameters&, const Json&) { return s.library().catalogue(); }},
+         [](GameSession& s, const QueryParameters&, const Json&) {
+             return s.library().catalogue();
+         }},
         {"GET", "/api/book",
          [](GameSession& s, const QueryParameters& query, const Json&) {
              auto text = [&](const char* name) {
@@ -163,7 +169,9 @@ const std::vector<Route>& routes() {
              return s.book_table(ply_parameter(query), text("book"), text("policy"));
          }},
         {"GET", "/api/pgn",
-         [](GameSession& s, const QueryParameters&, const Json&) { return Json{{"pgn", s.pgn()}}; }},
+         [](GameSession& s, const QueryParameters&, const Json&) {
+             return Json{{"pgn", s.pgn()}};
+         }},
         {"POST", "/api/new-game",
          [](GameSession& s, const QueryParameters&, const Json& body) {
              s.new_game(read_setup(body, s.library()));
@@ -229,7 +237,8 @@ const std::vector<Route>& routes() {
         {"POST", "/api/pgn/load",
          [](GameSession& s, const QueryParameters&, const Json& body) {
              std::string text = required_string(body, "pgn");
-             s.load_game(pgn_game_at(text, integer(body, "index", 0, 0, std::numeric_limits<int>::max())));
+             s.load_game(
+                 pgn_game_at(text, integer(body, "index", 0, 0, std::numeric_limits<int>::max())));
              return s.state();
          }},
     };
@@ -258,7 +267,8 @@ ApiResponse handle_api_request(GameSession& session, std::string_view method, st
         }
     }
     if (path_known)
-        return {405, to_text(error_json(std::string(path) + " does not take " + std::string(method)))};
+        return {405,
+                to_text(error_json(std::string(path) + " does not take " + std::string(method)))};
     return {404, to_text(error_json("no API endpoint " + std::string(path)))};
 }
 

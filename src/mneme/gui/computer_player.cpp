@@ -76,17 +76,22 @@ std::string option_value(const Json& value, const std::string& where) {
 
 const char* player_kind_name(PlayerKind kind) {
     switch (kind) {
-        case PlayerKind::HUMAN: return "human";
-        case PlayerKind::ENGINE: return "engine";
-        case PlayerKind::CBR: return "cbr";
-        case PlayerKind::BOOK: return "book";
+        case PlayerKind::HUMAN:
+            return "human";
+        case PlayerKind::ENGINE:
+            return "engine";
+        case PlayerKind::CBR:
+            return "cbr";
+        case PlayerKind::BOOK:
+            return "book";
     }
     return "human";
 }
 
 Json player_setup_json(const PlayerSetup& setup) {
     Json json = {{"kind", player_kind_name(setup.kind)}};
-    if (setup.kind == PlayerKind::BOOK || (setup.kind == PlayerKind::ENGINE && !setup.book.empty())) {
+    if (setup.kind == PlayerKind::BOOK ||
+        (setup.kind == PlayerKind::ENGINE && !setup.book.empty())) {
         json["book"] = setup.book;
         json["policy"] = setup.book_policy;
     }
@@ -99,7 +104,8 @@ Json player_setup_json(const PlayerSetup& setup) {
     return json;
 }
 
-PlayerSetup read_player_setup(const Json& value, const PlayerLibrary& library, const std::string& where) {
+PlayerSetup read_player_setup(const Json& value, const PlayerLibrary& library,
+                              const std::string& where) {
     PlayerSetup setup;
     const Json* kind = &value;
     if (value.is_object()) {
@@ -108,13 +114,20 @@ PlayerSetup read_player_setup(const Json& value, const PlayerLibrary& library, c
         kind = &*it;
     }
     if (!kind->is_string())
-        throw bad_request(where + " must be \"human\", \"engine\", \"cbr\", \"book\" or an object with a kind");
+        throw bad_request(
+            where + " must be \"human\", \"engine\", \"cbr\", \"book\" or an object with a kind");
     std::string name = kind->get<std::string>();
-    if (name == "human") setup.kind = PlayerKind::HUMAN;
-    else if (name == "engine") setup.kind = PlayerKind::ENGINE;
-    else if (name == "cbr") setup.kind = PlayerKind::CBR;
-    else if (name == "book") setup.kind = PlayerKind::BOOK;
-    else throw bad_request(where + " must be \"human\", \"engine\", \"cbr\" or \"book\", got \"" + name + "\"");
+    if (name == "human")
+        setup.kind = PlayerKind::HUMAN;
+    else if (name == "engine")
+        setup.kind = PlayerKind::ENGINE;
+    else if (name == "cbr")
+        setup.kind = PlayerKind::CBR;
+    else if (name == "book")
+        setup.kind = PlayerKind::BOOK;
+    else
+        throw bad_request(where + " must be \"human\", \"engine\", \"cbr\" or \"book\", got \"" +
+                          name + "\"");
 
     auto text = [&](const char* field) -> std::string {
         if (!value.is_object()) return "";
@@ -127,7 +140,8 @@ PlayerSetup read_player_setup(const Json& value, const PlayerLibrary& library, c
         setup.book = text("book");
         if (setup.kind == PlayerKind::BOOK && setup.book.empty()) {
             if (library.books().empty())
-                throw unprocessable("the book player needs a book: start mneme serve with --book FILE");
+                throw unprocessable(
+                    "the book player needs a book: start mneme serve with --book FILE");
             setup.book = library.books().front().id;
         }
         std::string policy = text("policy");
@@ -137,7 +151,8 @@ PlayerSetup read_player_setup(const Json& value, const PlayerLibrary& library, c
         setup.cases = text("cases");
         if (setup.cases.empty()) {
             if (library.case_bases().empty())
-                throw unprocessable("the CBR player needs a case base: start mneme serve with --cases FILE");
+                throw unprocessable(
+                    "the CBR player needs a case base: start mneme serve with --cases FILE");
             setup.cases = library.case_bases().front().id;
         }
         if (value.is_object()) {
@@ -145,25 +160,32 @@ PlayerSetup read_player_setup(const Json& value, const PlayerLibrary& library, c
             if (options != value.end() && !options->is_null()) {
                 if (!options->is_object()) throw bad_request(where + ".options must be an object");
                 for (const auto& [option, option_json] : options->items())
-                    setup.cbr_options.emplace_back(option, option_value(option_json, where + ".options." + option));
+                    setup.cbr_options.emplace_back(
+                        option, option_value(option_json, where + ".options." + option));
             }
         }
     }
     return setup;
 }
 
-ComputerPlayer::ComputerPlayer(const PlayerSetup& setup, const PlayerLibrary& library, std::uint64_t seed)
+ComputerPlayer::ComputerPlayer(const PlayerSetup& setup, const PlayerLibrary& library,
+                               std::uint64_t seed)
     : setup_(setup), rng_(seed) {
     if (!setup.book.empty()) {
         const LoadedBook* book = library.find_book(setup.book);
-        if (!book) throw unprocessable("no book '" + setup.book + "' on this server (mneme serve --book FILE)");
+        if (!book)
+            throw unprocessable("no book '" + setup.book +
+                                "' on this server (mneme serve --book FILE)");
         book_ = *book;
         if (!parse_book_policy(setup.book_policy, policy_.kind))
-            throw unprocessable("unknown book policy '" + setup.book_policy + "' (" + book_policy_names(',') + ")");
+            throw unprocessable("unknown book policy '" + setup.book_policy + "' (" +
+                                book_policy_names(',') + ")");
     }
     if (setup.kind == PlayerKind::CBR) {
         const LoadedCaseBase* cases = library.find_case_base(setup.cases);
-        if (!cases) throw unprocessable("no case base '" + setup.cases + "' on this server (mneme serve --cases FILE)");
+        if (!cases)
+            throw unprocessable("no case base '" + setup.cases +
+                                "' on this server (mneme serve --cases FILE)");
         cases_ = *cases;
         CbrSettings settings;
         for (const auto& [name, value] : setup.cbr_options) {
@@ -181,9 +203,12 @@ ComputerPlayer::ComputerPlayer(const PlayerSetup& setup, const PlayerLibrary& li
 
 std::string ComputerPlayer::name() const {
     switch (setup_.kind) {
-        case PlayerKind::CBR: return "mneme CBR (" + cases_.name + ")";
-        case PlayerKind::BOOK: return "mneme book (" + book_.name + ")";
-        default: return "mneme";
+        case PlayerKind::CBR:
+            return "mneme CBR (" + cases_.name + ")";
+        case PlayerKind::BOOK:
+            return "mneme book (" + book_.name + ")";
+        default:
+            return "mneme";
     }
 }
 
@@ -201,11 +226,11 @@ std::optional<PlayerDecision> ComputerPlayer::book_move(const Position& pos) {
     char summary[160];
     std::string policy = std::string(book_policy_name(policy_.kind));
     if (book_.book->has_counts())
-        std::snprintf(summary, sizeof summary, "book %s: %llu games, score %.1f%%",
-                      policy.c_str(), static_cast<unsigned long long>(m.counts.games()), 100 * m.counts.score());
+        std::snprintf(summary, sizeof summary, "book %s: %llu games, score %.1f%%", policy.c_str(),
+                      static_cast<unsigned long long>(m.counts.games()), 100 * m.counts.score());
     else
-        std::snprintf(summary, sizeof summary, "book %s: Polyglot weight %u",
-                      policy.c_str(), unsigned(m.weight));
+        std::snprintf(summary, sizeof summary, "book %s: Polyglot weight %u", policy.c_str(),
+                      unsigned(m.weight));
     PlayerDecision decision;
     decision.move = m.move;
     decision.comment = summary;
@@ -231,8 +256,8 @@ PlayerDecision ComputerPlayer::case_move(const Position& pos) {
         decision.comment = "CBR: similarity " + std::to_string(cbr.similarity) + ", " +
                            std::to_string(cbr.retrieved) + " case(s)";
         if (cbr.used_case)
-            decision.comment += ", game " + std::to_string(used["game"].get<std::uint32_t>()) + " ply " +
-                                std::to_string(used["ply"].get<int>());
+            decision.comment += ", game " + std::to_string(used["game"].get<std::uint32_t>()) +
+                                " ply " + std::to_string(used["ply"].get<int>());
         if (cbr.verified) decision.comment += ", verified " + score_text(score);
     }
     decision.details = {

@@ -25,9 +25,9 @@ const char* player_kind_name(PlayerKind kind);
 
 struct PlayerSetup {
     PlayerKind kind = PlayerKind::HUMAN;
-    std::string book;                 // BOOK: its book; ENGINE: a book to play from first
+    std::string book;  // BOOK: its book; ENGINE: a book to play from first
     std::string book_policy = "opta3";
-    std::string cases;                // CBR: its case base
+    std::string cases;  // CBR: its case base
     // CBR settings by name, as parse_cbr_setting reads them ("k" -> "4", "mirror" -> "true").
     std::vector<std::pair<std::string, std::string>> cbr_options;
 
@@ -44,7 +44,8 @@ Json player_setup_json(const PlayerSetup& setup);
 // A string ("human", "engine", "cbr", "book") or such an object; a CBR or book player without
 // a file gets the library's first. Throws ApiError (400 for a malformed value, 422 for a file
 // the server does not have or a bad setting), naming `where` ("players.white").
-PlayerSetup read_player_setup(const Json& value, const PlayerLibrary& library, const std::string& where);
+PlayerSetup read_player_setup(const Json& value, const PlayerLibrary& library,
+                              const std::string& where);
 
 // A move decided without a search, with what the person should know about it.
 struct PlayerDecision {
@@ -69,15 +70,17 @@ public:
     // The name for PGN headers: "mneme CBR (experts.mcases)".
     std::string name() const;
     // The search depth out of book for a book player (0: the engine's own limits).
-    int fallback_depth() const { return setup_.kind == PlayerKind::BOOK ? BOOK_PLAYER_FALLBACK_DEPTH : 0; }
+    int fallback_depth() const {
+        return setup_.kind == PlayerKind::BOOK ? BOOK_PLAYER_FALLBACK_DEPTH : 0;
+    }
 
 private:
     std::optional<PlayerDecision> book_move(const Position& pos);
     PlayerDecision case_move(const Position& pos);
 
     PlayerSetup setup_;
-    LoadedBook book_;        // book_.book null: none
-    LoadedCaseBase cases_;   // cases_.base null: none
+    LoadedBook book_;       // book_.book null: none
+    LoadedCaseBase cases_;  // cases_.base null: none
     BookPolicy policy_;
     std::mt19937_64 rng_;
     std::unique_ptr<CbrAgent> agent_;

@@ -51,8 +51,10 @@ void EngineWorker::run() {
             if (clear_pending_) searcher_.clear();
             clear_pending_ = false;
             SearchOptions options = searcher_.options();
-            if (job.elo) skill_.set_elo(job.elo);
-            else skill_.set_level(Skill::MAX_LEVEL);
+            if (job.elo)
+                skill_.set_elo(job.elo);
+            else
+                skill_.set_level(Skill::MAX_LEVEL);
             options.multi_pv = std::max(job.multi_pv, skill_.candidate_lines());
             searcher_.set_options(options);
             if (std::uint64_t budget = skill_.node_limit())

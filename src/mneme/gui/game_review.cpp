@@ -26,10 +26,14 @@ MoveJudgement judge_drop(double drop) {
 
 const char* judgement_name(MoveJudgement judgement) {
     switch (judgement) {
-        case MoveJudgement::INACCURACY: return "inaccuracy";
-        case MoveJudgement::MISTAKE: return "mistake";
-        case MoveJudgement::BLUNDER: return "blunder";
-        case MoveJudgement::NONE: break;
+        case MoveJudgement::INACCURACY:
+            return "inaccuracy";
+        case MoveJudgement::MISTAKE:
+            return "mistake";
+        case MoveJudgement::BLUNDER:
+            return "blunder";
+        case MoveJudgement::NONE:
+            break;
     }
     return "";
 }

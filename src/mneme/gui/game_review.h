@@ -26,7 +26,7 @@ const char* judgement_name(MoveJudgement judgement);  // "inaccuracy", ...; "" f
 struct ReviewedMove {
     std::string played_uci;  // the move made from the position before it
     bool white_moved = true;
-    Json best;               // {"san", "uci"} of the search's best move before it, or null
+    Json best;  // {"san", "uci"} of the search's best move before it, or null
 };
 
 // One entry per move (index = ply - 1): null, or {"judgement", "drop" (0..1), "best_san",

@@ -216,24 +216,27 @@ void GameSession::make_computer_players(const GameSetup& setup,
     for (Color side : {WHITE, BLACK}) {
         out[side].reset();
         if (!setup.players[side].human())
-            out[side] = std::make_shared<ComputerPlayer>(setup.players[side], *library_,
-                                                         (std::uint64_t(entropy()) << 32) | entropy());
+            out[side] = std::make_shared<ComputerPlayer>(
+                setup.players[side], *library_, (std::uint64_t(entropy()) << 32) | entropy());
     }
 }
 
-Json GameSession::book_table(int ply, const std::string& book, const std::string& policy_name) const {
+Json GameSession::book_table(int ply, const std::string& book,
+                             const std::string& policy_name) const {
     const LoadedBook* loaded = nullptr;
     if (book.empty()) {
         if (library_->books().empty())
-            throw conflict("no opening book: start mneme serve with --book FILE (.mbook or Polyglot .bin), "
-                           "or without --no-builtin-book");
+            throw conflict(
+                "no opening book: start mneme serve with --book FILE (.mbook or Polyglot .bin), "
+                "or without --no-builtin-book");
         loaded = &library_->books().front();
     } else if (!(loaded = library_->find_book(book))) {
         throw unprocessable("no book '" + book + "' on this server");
     }
     BookPolicy policy;
     if (!policy_name.empty() && !parse_book_policy(policy_name, policy.kind))
-        throw bad_request("unknown book policy '" + policy_name + "' (" + book_policy_names(',') + ")");
+        throw bad_request("unknown book policy '" + policy_name + "' (" + book_policy_names(',') +
+                          ")");
     Position pos;
     {
         std::lock_guard lock(mutex_);
@@ -253,11 +256,14 @@ Json GameSession::book_table(int ply, const std::string& book, const std::string
 std::string GameSession::player_name(Color side) const {
     if (!played_here_) return std::string(record_.headers.get(colour_name(side), "?"));
     if (setup_.players[side].human()) return "Human";
-    if (setup_.players[side].kind != PlayerKind::ENGINE && computers_[side]) return computers_[side]->name();
+    if (setup_.players[side].kind != PlayerKind::ENGINE && computers_[side])
+        return computers_[side]->name();
     const EngineStrength& s = setup_.strength;
     std::string name = "mneme";
-    if (s.elo) name += " (Elo " + std::to_string(s.elo) + ")";
-    else if (s.depth) name += " (depth " + std::to_string(s.depth) + ")";
+    if (s.elo)
+        name += " (Elo " + std::to_string(s.elo) + ")";
+    else if (s.depth)
+        name += " (depth " + std::to_string(s.depth) + ")";
     if (!setup_.players[side].book.empty()) name += " with book";
     return name;
 }
@@ -360,7 +366,9 @@ void GameSession::archive_if_worth_it() {
         store_->append_game(pgn_locked());
         archived_ = true;
     } catch (const std::exception& e) {
-        events_.publish("message", to_text(Json{{"text", std::string("could not archive the game: ") + e.what()}}));
+        events_.publish(
+            "message",
+            to_text(Json{{"text", std::string("could not archive the game: ") + e.what()}}));
     }
 }
 
@@ -375,8 +383,9 @@ void GameSession::play_move(std::string_view uci, std::optional<int> from_ply) {
             throw bad_request("ply must be from 0 to " + std::to_string(ply_count()) + ", got " +
                               std::to_string(*from_ply));
         if (has_computer_player())
-            throw conflict("in a game against mneme, moves are made at the end of the game; "
-                           "use take back to return to an earlier position");
+            throw conflict(
+                "in a game against mneme, moves are made at the end of the game; "
+                "use take back to return to an earlier position");
         truncate(*from_ply);
     }
     if (over()) throw conflict("the game is over: " + result_reason_);
@@ -389,13 +398,16 @@ void GameSession::play_move(std::string_view uci, std::optional<int> from_ply) {
     Move move = parse_uci_move(current_, uci);
     if (!move) {
         if (!looks_like_uci(uci))
-            throw bad_request("'" + std::string(uci) +
-                              "' is not a move in UCI notation (such as e2e4, or e7e8q to promote)");
+            throw bad_request(
+                "'" + std::string(uci) +
+                "' is not a move in UCI notation (such as e2e4, or e7e8q to promote)");
         if (uci.size() == 4) {
             for (Move legal : MoveList<LEGAL>(current_))
                 if (legal.kind() == PROMOTION && move_to_uci(current_, legal).substr(0, 4) == uci)
-                    throw unprocessable("a pawn reaching the last rank must promote: add q, r, b "
-                                        "or n (" + std::string(uci) + "q)");
+                    throw unprocessable(
+                        "a pawn reaching the last rank must promote: add q, r, b "
+                        "or n (" +
+                        std::string(uci) + "q)");
         }
         throw unprocessable("illegal move " + std::string(uci) + " for " +
                             colour_name(side_to_move()) + " in " + current_.fen());
@@ -464,8 +476,7 @@ void GameSession::resign() {
         side = ~side;
     }
     finish(side == WHITE ? GameResult::BLACK_WINS : GameResult::WHITE_WINS,
-           std::string(colour_name(side)) + " resigns; " + colour_name(~side) + " wins",
-           "normal");
+           std::string(colour_name(side)) + " resigns; " + colour_name(~side) + " wins", "normal");
     changed();
     replan();
 }
@@ -496,7 +507,8 @@ void GameSession::claim_draw() {
                             std::to_string(current_.repetition_count() + 1) + " time(s) and " +
                             std::to_string(current_.halfmove_clock()) +
                             " plies have passed without a capture or pawn move (3 and 100 needed)");
-    finish(GameResult::DRAW, std::string("Draw by ") + termination_text(outcome.termination) + " (claimed)",
+    finish(GameResult::DRAW,
+           std::string("Draw by ") + termination_text(outcome.termination) + " (claimed)",
            "normal");
     changed();
     replan();
@@ -581,7 +593,9 @@ void GameSession::save() {
         store_->save_current(saved.dump(2, ' ', false, Json::error_handler_t::replace));
     } catch (const std::exception& e) {
         std::cerr << "mneme serve: " << e.what() << '\n';
-        events_.publish("message", to_text(Json{{"text", std::string("could not save the game: ") + e.what()}}));
+        events_.publish(
+            "message",
+            to_text(Json{{"text", std::string("could not save the game: ") + e.what()}}));
     }
 }
 
@@ -595,17 +609,20 @@ void GameSession::restore(const std::string& text) {
         for (Color side : {WHITE, BLACK}) {
             const char* name = side == WHITE ? "white" : "black";
             try {
-                setup_.players[side] =
-                    read_player_setup(saved.at("players").at(name), *library_, std::string("players.") + name);
-                if (!setup_.players[side].human()) ComputerPlayer(setup_.players[side], *library_, 0);
+                setup_.players[side] = read_player_setup(saved.at("players").at(name), *library_,
+                                                         std::string("players.") + name);
+                if (!setup_.players[side].human())
+                    ComputerPlayer(setup_.players[side], *library_, 0);
             } catch (const ApiError& e) {
-                std::cerr << "mneme serve: the saved game's " << name << " player cannot play here ("
-                          << e.what() << "); a human plays " << name << "\n";
+                std::cerr << "mneme serve: the saved game's " << name
+                          << " player cannot play here (" << e.what() << "); a human plays " << name
+                          << "\n";
                 setup_.players[side] = PlayerSetup{};
             }
         }
         const Json& strength = saved.at("strength");
-        setup_.strength = {strength.at("depth").get<int>(), strength.at("movetime_ms").get<std::int64_t>(),
+        setup_.strength = {strength.at("depth").get<int>(),
+                           strength.at("movetime_ms").get<std::int64_t>(),
                            strength.at("elo").get<int>()};
         const Json& clock = saved.at("clock");
         setup_.clock = {clock.at("enabled").get<bool>(), clock.at("base_ms").get<std::int64_t>(),
@@ -730,7 +747,8 @@ void GameSession::start_job(JobKind kind, int ply, const Position& position, Sea
         };
     }
     job.on_done = [this, generation, kind, root, decided](const SearchResult& result, Move chosen) {
-        const PlayerDecision* decision = *decided && (*decided)->move == chosen ? &**decided : nullptr;
+        const PlayerDecision* decision =
+            *decided && (*decided)->move == chosen ? &**decided : nullptr;
         finish_job(generation, kind, root, result, chosen, decision);
     };
     worker_->submit(std::move(job));
@@ -751,7 +769,8 @@ void GameSession::report_search(std::uint64_t generation, JobKind kind, int ply,
 }
 
 void GameSession::finish_job(std::uint64_t generation, JobKind kind, const Position& root,
-                             const SearchResult& result, Move chosen, const PlayerDecision* decided) {
+                             const SearchResult& result, Move chosen,
+                             const PlayerDecision* decided) {
     std::lock_guard lock(mutex_);
     if (generation != generation_ || stopping_) return;
     running_job_ = JobKind::NONE;
@@ -781,7 +800,8 @@ void GameSession::finish_job(std::uint64_t generation, JobKind kind, const Posit
                 // The position after the engine's best move has the score of the one before it,
                 // so the evaluation bar follows the game without waiting for the next search (a
                 // weaker move chosen by the strength setting has no score of its own).
-                if (!over() && chosen == result.best) evaluations_.back() = score;
+                if (!over() && chosen == result.best)
+                    evaluations_.back() = score;
                 else if (!current_.has_legal_moves())
                     evaluations_.back() = terminal_evaluation(current_);
             }
@@ -823,7 +843,8 @@ void GameSession::finish_job(std::uint64_t generation, JobKind kind, const Posit
 void GameSession::request_hint() {
     std::lock_guard lock(mutex_);
     if (over()) throw conflict("the game is over: " + result_reason_);
-    if (!human_to_move()) throw conflict("a hint is for the player to move, and it is mneme's turn");
+    if (!human_to_move())
+        throw conflict("a hint is for the player to move, and it is mneme's turn");
     hint_requested_ = true;
     replan();
 }

@@ -34,7 +34,8 @@ struct EngineStrength {
 };
 
 struct GameSetup {
-    PlayerSetup players[2] = {PlayerSetup::of(PlayerKind::HUMAN), PlayerSetup::of(PlayerKind::ENGINE)};
+    PlayerSetup players[2] = {PlayerSetup::of(PlayerKind::HUMAN),
+                              PlayerSetup::of(PlayerKind::ENGINE)};
     EngineStrength strength;
     ClockSettings clock;
     std::string fen;  // empty: the standard starting position
@@ -109,7 +110,8 @@ private:
     bool human_to_move() const { return setup_.players[side_to_move()].human(); }
     bool has_computer_player() const;
     // The computer players of `setup` (null for humans); throws ApiError for unusable files.
-    void make_computer_players(const GameSetup& setup, std::shared_ptr<ComputerPlayer> (&out)[2]) const;
+    void make_computer_players(const GameSetup& setup,
+                               std::shared_ptr<ComputerPlayer> (&out)[2]) const;
     std::string player_name(Color side) const;
 
     void apply_move(Move move, const std::string& comment, Json decision = Json());
@@ -157,7 +159,7 @@ private:
     std::vector<Json> best_moves_;   // per position: {"san", "uci"} a search found best, or null
     std::vector<Json> decisions_;    // per move: why a book or the CBR player chose it (or null)
     GameClock clock_;
-    Json engine_report_;             // the status bar: the engine's last search report
+    Json engine_report_;                 // the status bar: the engine's last search report
     std::optional<Value> engine_score_;  // the engine's last score from its own view
     Json hint_;
     bool hint_requested_ = false;

@@ -42,7 +42,9 @@ void GameStore::save_current(const std::string& session_json) {
     write_file_atomically(current_path(), [&](std::ostream& out) { out << session_json << '\n'; });
 }
 
-std::optional<std::string> GameStore::load_current() const { return read_whole_file(current_path()); }
+std::optional<std::string> GameStore::load_current() const {
+    return read_whole_file(current_path());
+}
 
 void GameStore::append_game(const std::string& pgn) {
     // Rewritten whole, so that a crash mid-write never leaves half a game in the archive.

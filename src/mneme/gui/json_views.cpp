@@ -23,8 +23,10 @@ Json score_json(Value score, const Position& root, const WinRateModel& model) {
 
 std::string score_text(const Json& score) {
     char text[32];
-    if (score.contains("mate")) std::snprintf(text, sizeof text, "#%d", score["mate"].get<int>());
-    else std::snprintf(text, sizeof text, "%+.2f", score.value("cp", 0) / 100.0);
+    if (score.contains("mate"))
+        std::snprintf(text, sizeof text, "#%d", score["mate"].get<int>());
+    else
+        std::snprintf(text, sizeof text, "%+.2f", score.value("cp", 0) / 100.0);
     return text;
 }
 
@@ -154,7 +156,9 @@ Json search_info_json(const SearchInfo& info, const Position& root, const WinRat
         {"seldepth", info.seldepth},
         {"multipv", info.multipv},
         {"score", score_json(info.score, root, model)},
-        {"bound", info.bound == Bound::LOWER ? "lower" : info.bound == Bound::UPPER ? "upper" : "exact"},
+        {"bound", info.bound == Bound::LOWER   ? "lower"
+                  : info.bound == Bound::UPPER ? "upper"
+                                               : "exact"},
         {"pv", line_text(root, info.pv)},
         {"pv_uci", info.pv.empty() ? "" : move_to_uci(root, info.pv.front())},
         {"nodes", info.nodes},

@@ -6,8 +6,8 @@
 #include <vector>
 
 #include "mneme/core/position.h"
-#include "mneme/pgn/pgn_game.h"
 #include "mneme/eval/win_rate_model.h"
+#include "mneme/pgn/pgn_game.h"
 #include "mneme/search/search.h"
 
 namespace mneme::gui {

@@ -45,7 +45,8 @@ void PlayerLibrary::add_builtin_case_bases() {
 void PlayerLibrary::add_book(const std::string& path) {
     if (find_book(path)) return;
     // OpeningBook::open names the file in its message.
-    books_.push_back({path, file_name(path), std::make_shared<OpeningBook>(OpeningBook::open(path))});
+    books_.push_back(
+        {path, file_name(path), std::make_shared<OpeningBook>(OpeningBook::open(path))});
 }
 
 void PlayerLibrary::add_case_base(const std::string& path) {
@@ -60,7 +61,9 @@ void PlayerLibrary::add_case_base(const std::string& path) {
     case_bases_.push_back({path, file_name(path), std::move(base)});
 }
 
-const LoadedBook* PlayerLibrary::find_book(std::string_view id) const { return find_loaded(books_, id); }
+const LoadedBook* PlayerLibrary::find_book(std::string_view id) const {
+    return find_loaded(books_, id);
+}
 
 const LoadedCaseBase* PlayerLibrary::find_case_base(std::string_view id) const {
     return find_loaded(case_bases_, id);
@@ -87,8 +90,9 @@ Json PlayerLibrary::catalogue() const {
     if (!case_bases_.empty()) kinds.push_back("cbr");
     if (!books_.empty()) kinds.push_back("book");
     Json policies = Json::array();
-    for (BookPolicyKind kind : {BookPolicyKind::OPTA1, BookPolicyKind::OPTA2, BookPolicyKind::OPTA3,
-                                BookPolicyKind::WILSON, BookPolicyKind::BEST, BookPolicyKind::WEIGHTED})
+    for (BookPolicyKind kind :
+         {BookPolicyKind::OPTA1, BookPolicyKind::OPTA2, BookPolicyKind::OPTA3,
+          BookPolicyKind::WILSON, BookPolicyKind::BEST, BookPolicyKind::WEIGHTED})
         policies.push_back(std::string(book_policy_name(kind)));
     CbrSettings defaults;
     return {

@@ -71,7 +71,8 @@ SetupVerdict check_kings(const std::array<char, 64>& board) {
 
 SetupVerdict check_pawn_ranks(const std::array<char, 64>& board) {
     for (int s = 0; s < 64; ++s)
-        if ((board[s] == 'P' || board[s] == 'p') && (rank_of(Square(s)) == 0 || rank_of(Square(s)) == 7))
+        if ((board[s] == 'P' || board[s] == 'p') &&
+            (rank_of(Square(s)) == 0 || rank_of(Square(s)) == 7))
             return refuse("pawn rank", std::string("a pawn stands on ") + square_name(Square(s)) +
                                            ": pawns never stand on the first or last rank");
     return {true, "", ""};
@@ -130,9 +131,9 @@ SetupVerdict judge_setup(std::string_view fen) {
     std::vector<std::string> fields = split_fields(fen);
     std::array<char, 64> board;
     if (fields.size() >= 4 && read_placement(fields[0], board)) {
-        for (SetupVerdict verdict : {check_kings(board), check_pawn_ranks(board),
-                                     check_en_passant(board, fields[1], fields[3]),
-                                     check_castling(board, fields[2])})
+        for (SetupVerdict verdict :
+             {check_kings(board), check_pawn_ranks(board),
+              check_en_passant(board, fields[1], fields[3]), check_castling(board, fields[2])})
             if (!verdict.valid) return verdict;
     }
     Position position;

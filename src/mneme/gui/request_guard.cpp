@@ -89,9 +89,7 @@ bool RequestGuard::host_allowed(std::string_view host_header) const {
            lowered == host_;
 }
 
-std::string RequestGuard::cookie_name() const {
-    return "mneme_token_" + std::to_string(port_);
-}
+std::string RequestGuard::cookie_name() const { return "mneme_token_" + std::to_string(port_); }
 
 std::string RequestGuard::token_cookie() const {
     return cookie_name() + "=" + token_ + "; Path=/; HttpOnly; SameSite=Strict";

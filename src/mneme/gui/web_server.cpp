@@ -50,7 +50,8 @@ void raise_listen_backlog(int port) {
 std::uint64_t content_length(const httplib::Request& request) {
     if (!request.has_header("Content-Length")) return 0;
     std::string text = request.get_header_value("Content-Length");
-    if (text.empty() || text.find_first_not_of("0123456789") != std::string::npos || text.size() > 18)
+    if (text.empty() || text.find_first_not_of("0123456789") != std::string::npos ||
+        text.size() > 18)
         return std::numeric_limits<std::uint64_t>::max();
     return std::stoull(text);
 }
@@ -71,7 +72,10 @@ const WebAsset* find_web_asset(std::string_view path) {
 }
 
 WebServer::WebServer(GameSession& session, EventStream& events, WebServerLimits limits)
-    : session_(session), events_(events), limits_(limits), server_(std::make_unique<httplib::Server>()) {
+    : session_(session),
+      events_(events),
+      limits_(limits),
+      server_(std::make_unique<httplib::Server>()) {
     server_->new_task_queue = [] { return new httplib::ThreadPool(HTTP_THREADS); };
     server_->set_payload_max_length(limits_.max_request_bytes);
     server_->set_read_timeout(CLIENT_TIMEOUT_S, 0);
@@ -95,16 +99,18 @@ void WebServer::add_guards() {
         {"Referrer-Policy", "no-referrer"},
     });
     // Runs before the body is read, so a refused request costs nothing more.
-    server_->set_pre_routing_handler([this](const httplib::Request& request, httplib::Response& response) {
+    server_->set_pre_routing_handler([this](const httplib::Request& request,
+                                            httplib::Response& response) {
         std::string host = request.get_header_value("Host");
         std::string origin = request.get_header_value("Origin");
         std::string content_type = request.get_header_value("Content-Type");
         std::string authorization = request.get_header_value("Authorization");
         std::string cookie = request.get_header_value("Cookie");
         std::string token = request.get_param_value("token");
-        GuardedRequest facts{request.method, host,   origin, request.has_header("Origin"), content_type,
-                             authorization,  cookie, token};
-        GuardVerdict verdict = guard_ ? guard_->check(facts) : GuardVerdict{503, "the server is not bound yet"};
+        GuardedRequest facts{request.method, host,          origin, request.has_header("Origin"),
+                             content_type,   authorization, cookie, token};
+        GuardVerdict verdict =
+            guard_ ? guard_->check(facts) : GuardVerdict{503, "the server is not bound yet"};
         if (!verdict.allowed()) {
             send_error(response, verdict.status, verdict.reason);
             return httplib::Server::HandlerResponse::Handled;
@@ -125,20 +131,21 @@ void WebServer::add_guards() {
         return httplib::Server::HandlerResponse::Unhandled;
     });
     // Refusals made by the HTTP library itself (a body over the limit) come without a body.
-    server_->set_error_handler(httplib::Server::HandlerWithResponse([this](const httplib::Request&,
-                                                                           httplib::Response& response) {
-        if (!response.body.empty()) return httplib::Server::HandlerResponse::Unhandled;
-        send_error(response, response.status,
-                   response.status == 413
-                       ? too_large()
-                       : "the server refused the request (HTTP " + std::to_string(response.status) + ")");
-        return httplib::Server::HandlerResponse::Handled;
-    }));
+    server_->set_error_handler(httplib::Server::HandlerWithResponse(
+        [this](const httplib::Request&, httplib::Response& response) {
+            if (!response.body.empty()) return httplib::Server::HandlerResponse::Unhandled;
+            send_error(response, response.status,
+                       response.status == 413 ? too_large()
+                                              : "the server refused the request (HTTP " +
+                                                    std::to_string(response.status) + ")");
+            return httplib::Server::HandlerResponse::Handled;
+        }));
 }
 
 std::string WebServer::too_large() const {
     std::size_t bytes = limits_.max_request_bytes;
-    std::string size = bytes >= (1u << 20) ? std::to_string(bytes >> 20) + " MB" : std::to_string(bytes >> 10) + " KB";
+    std::string size = bytes >= (1u << 20) ? std::to_string(bytes >> 20) + " MB"
+                                           : std::to_string(bytes >> 10) + " KB";
     return "the request is larger than the server accepts (" + size + ")";
 }
 
@@ -148,7 +155,8 @@ void WebServer::serve_events(const httplib::Request& request, httplib::Response&
     do {
         if (open >= limits_.max_event_streams) {
             send_error(response, 503,
-                       "too many event streams are open (" + std::to_string(limits_.max_event_streams) +
+                       "too many event streams are open (" +
+                           std::to_string(limits_.max_event_streams) +
                            "); close some of this server's tabs");
             return;
         }
@@ -159,8 +167,7 @@ void WebServer::serve_events(const httplib::Request& request, httplib::Response&
     if (request.has_header("Last-Event-ID")) {
         try {
             last_id = std::stoull(request.get_header_value("Last-Event-ID"));
-        } catch (const std::exception&) {
-        }
+        } catch (const std::exception&) {}
     }
     response.set_header("Cache-Control", "no-store");
     response.set_chunked_content_provider(
@@ -171,7 +178,8 @@ void WebServer::serve_events(const httplib::Request& request, httplib::Response&
                 text = "retry: 1000\n: connected\n\n";
                 greeted = true;
             } else {
-                std::vector<StreamEvent> batch = events_.wait_after(last_id, limits_.keep_alive_interval);
+                std::vector<StreamEvent> batch =
+                    events_.wait_after(last_id, limits_.keep_alive_interval);
                 if (events_.closed()) {
                     sink.done();
                     return true;
@@ -195,9 +203,10 @@ void WebServer::add_routes() {
         response.set_header("Cache-Control", "no-store");
         response.set_content(answer.body, "application/json");
     };
-    server_->Get("/api/events", [this](const httplib::Request& request, httplib::Response& response) {
-        serve_events(request, response);
-    });
+    server_->Get("/api/events",
+                 [this](const httplib::Request& request, httplib::Response& response) {
+                     serve_events(request, response);
+                 });
     server_->Get(R"(/api/.*)", api);
     server_->Post(R"(/api/.*)", api);
     server_->Get(R"(/.*)", [](const httplib::Request& request, httplib::Response& response) {
@@ -214,7 +223,8 @@ void WebServer::add_routes() {
 }
 
 int WebServer::bind(const std::string& host, int port) {
-    int bound = port == 0 ? server_->bind_to_any_port(host) : (server_->bind_to_port(host, port) ? port : -1);
+    int bound = port == 0 ? server_->bind_to_any_port(host)
+                          : (server_->bind_to_port(host, port) ? port : -1);
     if (bound <= 0)
         throw std::runtime_error("cannot listen on " + host + ":" + std::to_string(port) +
                                  " (is the port in use? --port 0 picks a free one)");

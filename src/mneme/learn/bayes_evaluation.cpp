@@ -55,7 +55,8 @@ void BayesModel::add(const BayesFeatures& features, int stage, double result) {
         ++sums.count;
         for (int i = 0; i < BAYES_FEATURES; ++i) {
             sums.sum[i] += features[i];
-            for (int j = 0; j < BAYES_FEATURES; ++j) sums.products[i][j] += features[i] * features[j];
+            for (int j = 0; j < BAYES_FEATURES; ++j)
+                sums.products[i][j] += features[i] * features[j];
         }
     }
 }
@@ -208,11 +209,13 @@ BayesModel BayesModel::load(const std::string& path) {
                 throw fail("expected stage " + std::to_string(s) + " class " + CLASS_NAMES[c]);
             std::istringstream means = next_line("mean");
             for (double& v : m.mean)
-                if (!(means >> v)) throw fail("expected " + std::to_string(BAYES_FEATURES) + " means");
+                if (!(means >> v))
+                    throw fail("expected " + std::to_string(BAYES_FEATURES) + " means");
             for (auto& row : m.covariance) {
                 std::istringstream values = next_line("covariance");
                 for (double& v : row)
-                    if (!(values >> v)) throw fail("expected " + std::to_string(BAYES_FEATURES) + " covariances");
+                    if (!(values >> v))
+                        throw fail("expected " + std::to_string(BAYES_FEATURES) + " covariances");
             }
             try {
                 model.derive(m);

@@ -7,9 +7,7 @@ namespace mneme {
 
 namespace {
 
-int scaled(int value, double weight) {
-    return int(std::lround(value * weight));
-}
+int scaled(int value, double weight) { return int(std::lround(value * weight)); }
 
 void scale(TaperedScore& s, double weight) {
     s.mg = scaled(s.mg, weight);

@@ -48,11 +48,14 @@ int elo_of(const GameHeaders& headers, const char* tag) {
 void label(const GameLabelOptions& o, Searcher& searcher, Job& job) {
     const PgnMainline& g = job.mainline;
     if (g.result == GameResult::ONGOING) return;
-    if (o.min_elo > 0 && (elo_of(g.headers, "WhiteElo") < o.min_elo || elo_of(g.headers, "BlackElo") < o.min_elo))
+    if (o.min_elo > 0 &&
+        (elo_of(g.headers, "WhiteElo") < o.min_elo || elo_of(g.headers, "BlackElo") < o.min_elo))
         return;
     Position pos = g.start_position();
     if (pos.is_chess960()) return;
-    const double white_result = g.result == GameResult::WHITE_WINS ? 1 : g.result == GameResult::BLACK_WINS ? 0 : 0.5;
+    const double white_result = g.result == GameResult::WHITE_WINS   ? 1
+                                : g.result == GameResult::BLACK_WINS ? 0
+                                                                     : 0.5;
     SearchLimits limits;
     limits.nodes = o.nodes;
     searcher.clear();
@@ -64,7 +67,9 @@ void label(const GameLabelOptions& o, Searcher& searcher, Job& job) {
             bool quiet = r.best && !pos.is_capture(r.best) && r.best.kind() != PROMOTION;
             if (quiet && !is_mate_score(r.score) && std::abs(r.score) <= o.max_kept_score) {
                 double mine = pos.side_to_move() == WHITE ? white_result : 1 - white_result;
-                ScoredResult result = mine > 0.75 ? ScoredResult::WIN : mine < 0.25 ? ScoredResult::LOSS : ScoredResult::DRAW;
+                ScoredResult result = mine > 0.75   ? ScoredResult::WIN
+                                      : mine < 0.25 ? ScoredResult::LOSS
+                                                    : ScoredResult::DRAW;
                 job.positions.push_back(ScoredPosition::from_position(pos, r.score, result));
             }
         }
@@ -75,9 +80,10 @@ void label(const GameLabelOptions& o, Searcher& searcher, Job& job) {
 }  // namespace
 
 std::string GameLabelOptions::settings() const {
-    return "seed=" + std::to_string(seed) + " nodes=" + std::to_string(nodes) + " skip-plies=" +
-           std::to_string(skip_plies) + " sample-rate=" + std::to_string(sample_rate) +
-           " min-elo=" + std::to_string(min_elo) + " hash=" + std::to_string(hash_mb) +
+    return "seed=" + std::to_string(seed) + " nodes=" + std::to_string(nodes) +
+           " skip-plies=" + std::to_string(skip_plies) +
+           " sample-rate=" + std::to_string(sample_rate) + " min-elo=" + std::to_string(min_elo) +
+           " hash=" + std::to_string(hash_mb) +
            " max-kept-score=" + std::to_string(max_kept_score) + " eval=" + eval +
            (net_file.empty() ? "" : " net=" + net_file);
 }
@@ -88,21 +94,27 @@ GameLabelSummary label_games(const GameLabelOptions& options, const GameLabelRun
                                     std::to_string(run.shards) + " does not exist");
     std::string inputs_line = "inputs:";
     for (const auto& in : run.inputs) inputs_line += " " + in;
-    const std::string settings_line = "settings: " + options.settings() + " shard=" +
-                                      std::to_string(run.shard) + "/" + std::to_string(run.shards);
+    const std::string settings_line = "settings: " + options.settings() +
+                                      " shard=" + std::to_string(run.shard) + "/" +
+                                      std::to_string(run.shards);
     GameLabelSummary summary;
     std::unique_ptr<TrainingDataWriter> writer;
     if (std::filesystem::exists(run.output)) {
         writer = std::make_unique<TrainingDataWriter>(TrainingDataWriter::resume(run.output));
         const std::string& d = writer->header().description;
-        if (d.find(settings_line + "\n") == std::string::npos || d.find(inputs_line + "\n") == std::string::npos)
-            throw TrainingDataError(run.output + ": made with other settings or inputs, so it cannot be resumed; "
-                                    "choose another output or remove it");
+        if (d.find(settings_line + "\n") == std::string::npos ||
+            d.find(inputs_line + "\n") == std::string::npos)
+            throw TrainingDataError(
+                run.output +
+                ": made with other settings or inputs, so it cannot be resumed; "
+                "choose another output or remove it");
         summary.resumed = true;
     } else {
-        writer = std::make_unique<TrainingDataWriter>(TrainingDataWriter::create(
-            run.output, "mneme learn label-games\n" + settings_line + "\n" + inputs_line + "\n" + run.provenance,
-            std::uint64_t(run.shard)));
+        writer = std::make_unique<TrainingDataWriter>(
+            TrainingDataWriter::create(run.output,
+                                       "mneme learn label-games\n" + settings_line + "\n" +
+                                           inputs_line + "\n" + run.provenance,
+                                       std::uint64_t(run.shard)));
     }
     std::string error;
     auto prototype = nnue::make_evaluator(options.eval, options.net_file, &error);
@@ -137,7 +149,9 @@ GameLabelSummary label_games(const GameLabelOptions& options, const GameLabelRun
     for (int t = 0; t < threads; ++t) pool.emplace_back(worker);
 
     const auto start = std::chrono::steady_clock::now();
-    auto seconds = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };
+    auto seconds = [&] {
+        return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    };
     double last_commit = 0, last_progress = 0;
     std::uint64_t next_to_commit = already, sequence = 0, game = 0, positions_now = 0;
     std::uint64_t total_bytes = 0;
@@ -147,7 +161,9 @@ GameLabelSummary label_games(const GameLabelOptions& options, const GameLabelRun
         std::unique_ptr<Job> job;
         {
             std::unique_lock lock(mutex);
-            if (wait) result_ready.wait_for(lock, std::chrono::milliseconds(200), [&] { return finished.count(next_to_commit) != 0; });
+            if (wait)
+                result_ready.wait_for(lock, std::chrono::milliseconds(200),
+                                      [&] { return finished.count(next_to_commit) != 0; });
             auto it = finished.find(next_to_commit);
             if (it == finished.end()) return false;
             job = std::move(it->second);
@@ -204,7 +220,8 @@ GameLabelSummary label_games(const GameLabelOptions& options, const GameLabelRun
                 double now = seconds();
                 if (run.progress && now - last_progress >= 1) {
                     total_bytes = reader.total_bytes();
-                    double fraction = total_bytes ? double(reader.bytes_consumed()) / double(total_bytes) : 0;
+                    double fraction =
+                        total_bytes ? double(reader.bytes_consumed()) / double(total_bytes) : 0;
                     run.progress(summary.games_now, positions_now, now,
                                  (double(file) + fraction) / double(run.inputs.size()));
                     last_progress = now;

@@ -15,10 +15,10 @@
 namespace mneme {
 
 struct GameLabelOptions {
-    std::uint64_t nodes = 1000;   // per position
+    std::uint64_t nodes = 1000;  // per position
     int skip_plies = 16;
-    double sample_rate = 0.25;    // chance that an eligible position is searched
-    int min_elo = 0;              // both players at least this (0: rated or not)
+    double sample_rate = 0.25;  // chance that an eligible position is searched
+    int min_elo = 0;            // both players at least this (0: rated or not)
     std::uint64_t seed = 1;
     std::size_t hash_mb = 4;
     int max_kept_score = 3000;

@@ -14,7 +14,8 @@ std::vector<double> decode_genes(const Chromosome& chromosome, int bits_per_gene
     for (std::size_t g = 0; g < genes.size(); ++g) {
         unsigned value = 0;
         for (int b = 0; b < bits_per_gene; ++b)
-            value = value << 1 | unsigned(chromosome[g * std::size_t(bits_per_gene) + std::size_t(b)]);
+            value =
+                value << 1 | unsigned(chromosome[g * std::size_t(bits_per_gene) + std::size_t(b)]);
         genes[g] = value / unit;
     }
     return genes;
@@ -57,7 +58,8 @@ int mutate(Chromosome& chromosome, double rate, std::mt19937_64& random) {
 
 std::size_t roulette_select(const std::vector<double>& fitness, std::mt19937_64& random) {
     double total = std::accumulate(fitness.begin(), fitness.end(), 0.0);
-    if (total <= 0) return std::uniform_int_distribution<std::size_t>(0, fitness.size() - 1)(random);
+    if (total <= 0)
+        return std::uniform_int_distribution<std::size_t>(0, fitness.size() - 1)(random);
     double point = std::uniform_real_distribution<double>(0, total)(random);
     for (std::size_t i = 0; i < fitness.size(); ++i) {
         point -= fitness[i];
@@ -66,9 +68,11 @@ std::size_t roulette_select(const std::vector<double>& fitness, std::mt19937_64&
     return fitness.size() - 1;
 }
 
-GeneticResult run_genetic_algorithm(const GeneticOptions& options, const PopulationFitness& fitness,
-                                    const std::function<void(const GenerationReport&)>& on_generation) {
-    if (options.population < 2) throw std::invalid_argument("a population needs at least 2 individuals");
+GeneticResult run_genetic_algorithm(
+    const GeneticOptions& options, const PopulationFitness& fitness,
+    const std::function<void(const GenerationReport&)>& on_generation) {
+    if (options.population < 2)
+        throw std::invalid_argument("a population needs at least 2 individuals");
     if (options.bits_per_gene < 1 || options.bits_per_gene > 30)
         throw std::invalid_argument("bits per gene must be 1..30");
     if (options.genes < 1) throw std::invalid_argument("at least one gene is needed");
@@ -100,7 +104,8 @@ GeneticResult run_genetic_algorithm(const GeneticOptions& options, const Populat
                 unknown.push_back(c);
         if (!unknown.empty()) {
             std::vector<std::vector<double>> decoded;
-            for (const Chromosome& c : unknown) decoded.push_back(decode_genes(c, options.bits_per_gene));
+            for (const Chromosome& c : unknown)
+                decoded.push_back(decode_genes(c, options.bits_per_gene));
             std::vector<double> values = fitness(decoded);
             if (values.size() != unknown.size())
                 throw std::logic_error("the fitness function returned the wrong number of values");
@@ -116,9 +121,11 @@ GeneticResult run_genetic_algorithm(const GeneticOptions& options, const Populat
         GenerationReport report;
         report.generation = generation;
         report.evaluations = evaluations;
-        std::size_t best = std::size_t(std::max_element(scores.begin(), scores.end()) - scores.begin());
+        std::size_t best =
+            std::size_t(std::max_element(scores.begin(), scores.end()) - scores.begin());
         report.best_fitness = scores[best];
-        report.mean_fitness = std::accumulate(scores.begin(), scores.end(), 0.0) / double(scores.size());
+        report.mean_fitness =
+            std::accumulate(scores.begin(), scores.end(), 0.0) / double(scores.size());
         report.best_genes = decode_genes(population[best], options.bits_per_gene);
         if (generation == 0 || report.best_fitness > result.best_fitness) {
             result.best_fitness = report.best_fitness;

@@ -15,11 +15,11 @@ using Chromosome = std::vector<bool>;
 
 struct GeneticOptions {
     int population = 30;
-    double crossover_rate = 0.6;   // PC: chance that a selected pair is crossed
-    double mutation_rate = 0.05;   // PM: chance that one bit flips
+    double crossover_rate = 0.6;  // PC: chance that a selected pair is crossed
+    double mutation_rate = 0.05;  // PM: chance that one bit flips
     int generations = 20;
     int genes = 8;
-    int bits_per_gene = 6;         // gene = bits / 2^(bits-1): [0, 2) in steps of 1/32
+    int bits_per_gene = 6;  // gene = bits / 2^(bits-1): [0, 2) in steps of 1/32
     // The best individuals copied unchanged into the next generation. The thesis does not
     // mention any; 0 gives its plain form, where the best may be lost to crossover.
     int elitism = 1;
@@ -30,15 +30,15 @@ struct GeneticOptions {
 };
 
 struct GenerationReport {
-    int generation = 0;               // 0 = the random first population
+    int generation = 0;  // 0 = the random first population
     double best_fitness = 0;
     double mean_fitness = 0;
-    std::vector<double> best_genes;   // of this generation
-    int evaluations = 0;              // fitness computations so far (repeated strings are cached)
+    std::vector<double> best_genes;  // of this generation
+    int evaluations = 0;             // fitness computations so far (repeated strings are cached)
 };
 
 struct GeneticResult {
-    std::vector<double> best_genes;   // the fittest individual ever seen
+    std::vector<double> best_genes;  // the fittest individual ever seen
     double best_fitness = 0;
     std::vector<GenerationReport> history;
 };
@@ -48,8 +48,9 @@ struct GeneticResult {
 using PopulationFitness =
     std::function<std::vector<double>(const std::vector<std::vector<double>>& individuals)>;
 
-GeneticResult run_genetic_algorithm(const GeneticOptions& options, const PopulationFitness& fitness,
-                                    const std::function<void(const GenerationReport&)>& on_generation = {});
+GeneticResult run_genetic_algorithm(
+    const GeneticOptions& options, const PopulationFitness& fitness,
+    const std::function<void(const GenerationReport&)>& on_generation = {});
 
 // The operators, exposed for tests.
 std::vector<double> decode_genes(const Chromosome& chromosome, int bits_per_gene);

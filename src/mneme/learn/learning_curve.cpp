@@ -49,12 +49,14 @@ std::vector<LearningCurvePoint> read_learning_curve_csv(const std::string& path)
         auto fail = [&](const std::string& why) {
             throw std::runtime_error(path + ":" + std::to_string(number) + ": " + why);
         };
-        if (fields.size() != 9) fail("expected 9 comma-separated fields, found " + std::to_string(fields.size()));
+        if (fields.size() != 9)
+            fail("expected 9 comma-separated fields, found " + std::to_string(fields.size()));
         LearningCurvePoint p;
         try {
             std::size_t used = 0;
             p.training_games = std::stoi(fields[0], &used);
-            if (used != fields[0].size() || p.training_games < 0) fail("bad training game count '" + fields[0] + "'");
+            if (used != fields[0].size() || p.training_games < 0)
+                fail("bad training game count '" + fields[0] + "'");
             p.wdl.wins = std::stod(fields[2]);
             p.wdl.draws = std::stod(fields[3]);
             p.wdl.losses = std::stod(fields[4]);
@@ -69,8 +71,8 @@ std::vector<LearningCurvePoint> read_learning_curve_csv(const std::string& path)
     return points;
 }
 
-std::string learning_curve_svg(const std::vector<LearningCurvePoint>& points, const std::string& title,
-                               const std::string& subtitle) {
+std::string learning_curve_svg(const std::vector<LearningCurvePoint>& points,
+                               const std::string& title, const std::string& subtitle) {
     const double width = 720, height = 420, left = 70, right = 70, top = 64, bottom = 56;
     const double plot_w = width - left - right, plot_h = height - top - bottom;
     int max_games = 1;
@@ -81,8 +83,8 @@ std::string learning_curve_svg(const std::vector<LearningCurvePoint>& points, co
         EloEstimate e = trinomial_estimate(p.wdl);
         double spread = std::isfinite(e.elo_lower) ? score_from_elo(e.elo_lower) : 0;
         low = std::min({low, p.wdl.score(), spread});
-        high = std::max({high, p.wdl.score(),
-                         std::isfinite(e.elo_upper) ? score_from_elo(e.elo_upper) : 1.0});
+        high = std::max(
+            {high, p.wdl.score(), std::isfinite(e.elo_upper) ? score_from_elo(e.elo_upper) : 1.0});
     }
     low = std::max(0.0, std::floor(std::min(low, 0.5) * 10 - 0.5) / 10);
     high = std::min(1.0, std::ceil(std::max(high, 0.5) * 10 + 0.5) / 10);
@@ -91,7 +93,8 @@ std::string learning_curve_svg(const std::vector<LearningCurvePoint>& points, co
 
     std::ostringstream svg;
     svg << "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" << width << "\" height=\"" << height
-        << "\" viewBox=\"0 0 " << width << ' ' << height << "\" font-family=\"sans-serif\" font-size=\"12\">\n"
+        << "\" viewBox=\"0 0 " << width << ' ' << height
+        << "\" font-family=\"sans-serif\" font-size=\"12\">\n"
         << "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n"
         << "<text x=\"" << width / 2 << "\" y=\"22\" text-anchor=\"middle\" font-size=\"16\">"
         << xml_escaped(title) << "</text>\n"
@@ -100,15 +103,17 @@ std::string learning_curve_svg(const std::vector<LearningCurvePoint>& points, co
     // Grid and axes: score on the left, the same lines in Elo on the right.
     for (int step = int(std::lround(low * 10)); step <= int(std::lround(high * 10)); ++step) {
         double s = step / 10.0;
-        svg << "<line x1=\"" << left << "\" x2=\"" << left + plot_w << "\" y1=\"" << y(s) << "\" y2=\""
-            << y(s) << "\" stroke=\"" << (step == 5 ? "#888" : "#e4e4e4") << "\""
+        svg << "<line x1=\"" << left << "\" x2=\"" << left + plot_w << "\" y1=\"" << y(s)
+            << "\" y2=\"" << y(s) << "\" stroke=\"" << (step == 5 ? "#888" : "#e4e4e4") << "\""
             << (step == 5 ? " stroke-dasharray=\"6 4\"" : "") << "/>\n"
             << "<text x=\"" << left - 8 << "\" y=\"" << y(s) + 4 << "\" text-anchor=\"end\">"
             << step * 10 << "%</text>\n";
         // Adding 0.0 turns -0 into 0, so the 50% line reads "+0".
-        std::string elo = s <= 0 ? "-inf" : s >= 1 ? "+inf" : printed("%+.0f", elo_from_score(s) + 0.0);
-        svg << "<text x=\"" << left + plot_w + 8 << "\" y=\"" << y(s) + 4 << "\" fill=\"#555\">" << elo
-            << "</text>\n";
+        std::string elo = s <= 0   ? "-inf"
+                          : s >= 1 ? "+inf"
+                                   : printed("%+.0f", elo_from_score(s) + 0.0);
+        svg << "<text x=\"" << left + plot_w + 8 << "\" y=\"" << y(s) + 4 << "\" fill=\"#555\">"
+            << elo << "</text>\n";
     }
     int x_step = std::max(1, max_games / 8);
     for (int magnitude : {1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000, 2000, 5000, 10000})
@@ -117,12 +122,12 @@ std::string learning_curve_svg(const std::vector<LearningCurvePoint>& points, co
             break;
         }
     for (int g = 0; g <= max_games; g += x_step)
-        svg << "<line x1=\"" << x(g) << "\" x2=\"" << x(g) << "\" y1=\"" << top + plot_h << "\" y2=\""
-            << top + plot_h + 5 << "\" stroke=\"#333\"/>\n"
-            << "<text x=\"" << x(g) << "\" y=\"" << top + plot_h + 19 << "\" text-anchor=\"middle\">" << g
-            << "</text>\n";
-    svg << "<rect x=\"" << left << "\" y=\"" << top << "\" width=\"" << plot_w << "\" height=\"" << plot_h
-        << "\" fill=\"none\" stroke=\"#333\"/>\n"
+        svg << "<line x1=\"" << x(g) << "\" x2=\"" << x(g) << "\" y1=\"" << top + plot_h
+            << "\" y2=\"" << top + plot_h + 5 << "\" stroke=\"#333\"/>\n"
+            << "<text x=\"" << x(g) << "\" y=\"" << top + plot_h + 19
+            << "\" text-anchor=\"middle\">" << g << "</text>\n";
+    svg << "<rect x=\"" << left << "\" y=\"" << top << "\" width=\"" << plot_w << "\" height=\""
+        << plot_h << "\" fill=\"none\" stroke=\"#333\"/>\n"
         << "<text x=\"" << left + plot_w / 2 << "\" y=\"" << height - 12
         << "\" text-anchor=\"middle\">training games</text>\n"
         << "<text transform=\"translate(18 " << top + plot_h / 2
@@ -151,7 +156,8 @@ std::string learning_curve_svg(const std::vector<LearningCurvePoint>& points, co
         svg << "<circle cx=\"" << printed("%.1f", x(p.training_games)) << "\" cy=\""
             << printed("%.1f", y(p.wdl.score())) << "\" r=\"3.5\" fill=\"#1f5fa8\"><title>"
             << p.training_games << " games: " << printed("%.1f%%", 100 * p.wdl.score()) << " ("
-            << printed("+%.0f =%.0f -%.0f", p.wdl.wins, p.wdl.draws, p.wdl.losses) << ")</title></circle>\n";
+            << printed("+%.0f =%.0f -%.0f", p.wdl.wins, p.wdl.draws, p.wdl.losses)
+            << ")</title></circle>\n";
     svg << "</svg>\n";
     return svg.str();
 }

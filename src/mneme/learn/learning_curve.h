@@ -23,7 +23,7 @@ std::string learning_curve_csv_row(const LearningCurvePoint& point);
 std::vector<LearningCurvePoint> read_learning_curve_csv(const std::string& path);
 
 // The chart: score (%) with its 95% interval per measurement, the 50% line, Elo on the right.
-std::string learning_curve_svg(const std::vector<LearningCurvePoint>& points, const std::string& title,
-                               const std::string& subtitle);
+std::string learning_curve_svg(const std::vector<LearningCurvePoint>& points,
+                               const std::string& title, const std::string& subtitle);
 
 }  // namespace mneme

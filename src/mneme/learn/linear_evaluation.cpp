@@ -13,9 +13,7 @@ namespace mneme {
 
 namespace {
 
-bool starts_with(const std::string& text, const char* prefix) {
-    return text.rfind(prefix, 0) == 0;
-}
+bool starts_with(const std::string& text, const char* prefix) { return text.rfind(prefix, 0) == 0; }
 
 bool ends_with(const std::string& text, const std::string& suffix) {
     return text.size() >= suffix.size() &&
@@ -26,8 +24,7 @@ ParamRole role_by_name(const std::string& name) {
     if (ends_with(name, ".mg")) return ParamRole::MIDDLEGAME;
     if (ends_with(name, ".eg")) return ParamRole::ENDGAME;
     if (starts_with(name, "passed_") || name == "unstoppable_passer") return ParamRole::ENDGAME;
-    if (name == "king_danger_multiplier" || name == "max_king_danger")
-        return ParamRole::MIDDLEGAME;
+    if (name == "king_danger_multiplier" || name == "max_king_danger") return ParamRole::MIDDLEGAME;
     if (starts_with(name, "mating_drive_")) return ParamRole::UNTAPERED;
     if (starts_with(name, "scale_")) return ParamRole::SCALE;
     return ParamRole::FIXED;  // typical mobility, king attack weights
@@ -44,9 +41,12 @@ const std::vector<ParamRole>& roles() {
 
 ParamRole role_of_stage(EvalStage stage) {
     switch (stage) {
-        case EvalStage::MIDDLEGAME: return ParamRole::MIDDLEGAME;
-        case EvalStage::ENDGAME: return ParamRole::ENDGAME;
-        case EvalStage::UNTAPERED: return ParamRole::UNTAPERED;
+        case EvalStage::MIDDLEGAME:
+            return ParamRole::MIDDLEGAME;
+        case EvalStage::ENDGAME:
+            return ParamRole::ENDGAME;
+        case EvalStage::UNTAPERED:
+            return ParamRole::UNTAPERED;
     }
     return ParamRole::FIXED;
 }
@@ -69,8 +69,8 @@ public:
         int index = index_of(&parameter);
         if (roles()[index] != role_of_stage(stage))
             throw std::logic_error("evaluation used " + EvalParams::flat_name(index) + " as " +
-                                   param_role_name(role_of_stage(stage)) + "; the tuner treats it as " +
-                                   param_role_name(roles()[index]));
+                                   param_role_name(role_of_stage(stage)) +
+                                   "; the tuner treats it as " + param_role_name(roles()[index]));
         accumulate(index, coefficient, scalars_);
     }
 
@@ -145,17 +145,20 @@ private:
 
 }  // namespace
 
-ParamRole param_role(std::size_t flat_index) {
-    return roles().at(flat_index);
-}
+ParamRole param_role(std::size_t flat_index) { return roles().at(flat_index); }
 
 const char* param_role_name(ParamRole role) {
     switch (role) {
-        case ParamRole::MIDDLEGAME: return "middlegame";
-        case ParamRole::ENDGAME: return "endgame";
-        case ParamRole::UNTAPERED: return "untapered";
-        case ParamRole::SCALE: return "scale";
-        case ParamRole::FIXED: return "fixed";
+        case ParamRole::MIDDLEGAME:
+            return "middlegame";
+        case ParamRole::ENDGAME:
+            return "endgame";
+        case ParamRole::UNTAPERED:
+            return "untapered";
+        case ParamRole::SCALE:
+            return "scale";
+        case ParamRole::FIXED:
+            return "fixed";
     }
     return "?";
 }
@@ -215,9 +218,15 @@ LinearScore linear_score(const LinearDataset& dataset, const LinearPosition& pos
     for (int i = 0; i < position.scalar_count; ++i, ++f) {
         double term = f->coefficient * weights[f->index];
         switch (role[f->index]) {
-            case ParamRole::MIDDLEGAME: s.middlegame += term; break;
-            case ParamRole::ENDGAME: s.endgame += term; break;
-            default: s.untapered += term; break;
+            case ParamRole::MIDDLEGAME:
+                s.middlegame += term;
+                break;
+            case ParamRole::ENDGAME:
+                s.endgame += term;
+                break;
+            default:
+                s.untapered += term;
+                break;
         }
     }
     double phase = position.phase;
@@ -240,9 +249,15 @@ void add_linear_gradient(const LinearDataset& dataset, const LinearPosition& pos
     }
     for (int i = 0; i < position.scalar_count; ++i, ++f) {
         switch (role[f->index]) {
-            case ParamRole::MIDDLEGAME: gradient[f->index] += middlegame * f->coefficient; break;
-            case ParamRole::ENDGAME: gradient[f->index] += endgame * f->coefficient; break;
-            default: gradient[f->index] += outer * f->coefficient; break;
+            case ParamRole::MIDDLEGAME:
+                gradient[f->index] += middlegame * f->coefficient;
+                break;
+            case ParamRole::ENDGAME:
+                gradient[f->index] += endgame * f->coefficient;
+                break;
+            default:
+                gradient[f->index] += outer * f->coefficient;
+                break;
         }
     }
     if (position.scale_index >= 0)

@@ -31,8 +31,8 @@ ParamRole param_role(std::size_t flat_index);
 const char* param_role_name(ParamRole role);
 
 struct LinearFeature {
-    std::uint16_t index;        // a flat parameter index; for a pair, its mg half
-    std::int16_t coefficient;   // White's view
+    std::uint16_t index;       // a flat parameter index; for a pair, its mg half
+    std::int16_t coefficient;  // White's view
 };
 
 // One position's features: `pair_count` pair features (mg and eg index) then `scalar_count`

@@ -36,8 +36,8 @@ double error_and_gradient(const LinearDataset& data, std::size_t begin, std::siz
         double difference = predicted - p.label;
         sum += difference * difference;
         if (gradient)
-            add_linear_gradient(data, p, s,
-                                2 * difference * predicted * (1 - predicted) * k, gradient);
+            add_linear_gradient(data, p, s, 2 * difference * predicted * (1 - predicted) * k,
+                                gradient);
     }
     return sum;
 }
@@ -118,7 +118,8 @@ bool is_endgame_knowledge(const std::string& name) {
 std::vector<bool> default_tunable_parameters() {
     std::vector<bool> tunable(EvalParams::size());
     for (std::size_t i = 0; i < tunable.size(); ++i)
-        tunable[i] = param_role(i) != ParamRole::FIXED && !is_endgame_knowledge(EvalParams::flat_name(i));
+        tunable[i] =
+            param_role(i) != ParamRole::FIXED && !is_endgame_knowledge(EvalParams::flat_name(i));
     return tunable;
 }
 
@@ -128,8 +129,8 @@ std::vector<double> tune_weights(const LinearDataset& training, const LinearData
     const std::size_t n = EvalParams::size();
     if (start.size() != n) throw std::invalid_argument("starting weights of the wrong size");
     if (training.positions.empty()) throw std::invalid_argument("no training positions");
-    std::vector<bool> tunable = options.tunable.empty() ? default_tunable_parameters()
-                                                        : options.tunable;
+    std::vector<bool> tunable =
+        options.tunable.empty() ? default_tunable_parameters() : options.tunable;
     const int threads = std::max(options.threads, 1);
     const std::size_t count = training.positions.size();
     const std::size_t batch = options.batch_size == 0 ? count : std::min(options.batch_size, count);
@@ -147,8 +148,8 @@ std::vector<double> tune_weights(const LinearDataset& training, const LinearData
             std::vector<double> sums(threads, 0.0);
             in_parallel(begin, end, threads, [&](std::size_t b, std::size_t e, int part) {
                 std::fill(gradients[part].begin(), gradients[part].end(), 0.0);
-                sums[part] = error_and_gradient(training, b, e, weights.data(), k,
-                                                gradients[part].data());
+                sums[part] =
+                    error_and_gradient(training, b, e, weights.data(), k, gradients[part].data());
             });
             ++step;
             double size = double(end - begin);
@@ -161,7 +162,8 @@ std::vector<double> tune_weights(const LinearDataset& training, const LinearData
                 second_moment[i] = BETA2 * second_moment[i] + (1 - BETA2) * g * g;
                 double corrected = moment[i] / (1 - std::pow(BETA1, double(step)));
                 double corrected_second = second_moment[i] / (1 - std::pow(BETA2, double(step)));
-                weights[i] -= options.learning_rate * corrected / (std::sqrt(corrected_second) + EPSILON);
+                weights[i] -=
+                    options.learning_rate * corrected / (std::sqrt(corrected_second) + EPSILON);
             }
         }
         if (options.on_epoch) {

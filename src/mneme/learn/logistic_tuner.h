@@ -13,9 +13,7 @@
 
 namespace mneme {
 
-inline double sigmoid(double x) {
-    return 1.0 / (1.0 + std::exp(-x));
-}
+inline double sigmoid(double x) { return 1.0 / (1.0 + std::exp(-x)); }
 
 // The mean of (sigmoid(k * score) - label)^2 over the dataset, on `threads` threads.
 double mean_squared_error(const LinearDataset& data, const std::vector<double>& weights, double k,
@@ -27,7 +25,7 @@ double fit_scaling_constant(const LinearDataset& data, const std::vector<double>
                             int threads);
 
 struct TuningEpoch {
-    int epoch = 0;  // 1-based
+    int epoch = 0;              // 1-based
     double training_error = 0;  // the mean over the epoch's steps, each before its update
     double held_out_error = 0;  // after them; 0 without held-out positions
     double seconds = 0;         // since tuning started

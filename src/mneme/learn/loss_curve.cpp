@@ -29,7 +29,9 @@ double grid_step(double range, int lines) {
 
 }  // namespace
 
-std::string loss_curve_csv_header() { return "epoch,train_loss,validation_loss,seconds,positions_per_second"; }
+std::string loss_curve_csv_header() {
+    return "epoch,train_loss,validation_loss,seconds,positions_per_second";
+}
 
 std::string loss_curve_csv_row(const LossCurvePoint& p) {
     char text[256];
@@ -53,7 +55,8 @@ std::vector<LossCurvePoint> read_loss_curve_csv(const std::string& path) {
         std::vector<std::string> fields;
         std::stringstream row(line);
         for (std::string field; std::getline(row, field, ',');) fields.push_back(field);
-        if (fields.size() != 5) fail("expected 5 comma-separated fields, found " + std::to_string(fields.size()));
+        if (fields.size() != 5)
+            fail("expected 5 comma-separated fields, found " + std::to_string(fields.size()));
         LossCurvePoint p;
         try {
             p.epoch = std::stoi(fields[0]);
@@ -93,7 +96,8 @@ std::string loss_curve_svg(const std::vector<LossCurvePoint>& points, const std:
 
     std::ostringstream svg;
     svg << "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" << width << "\" height=\"" << height
-        << "\" viewBox=\"0 0 " << width << ' ' << height << "\" font-family=\"sans-serif\" font-size=\"12\">\n"
+        << "\" viewBox=\"0 0 " << width << ' ' << height
+        << "\" font-family=\"sans-serif\" font-size=\"12\">\n"
         << "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n"
         << "<text x=\"" << width / 2 << "\" y=\"22\" text-anchor=\"middle\" font-size=\"16\">"
         << xml_escaped(title) << "</text>\n"
@@ -101,20 +105,22 @@ std::string loss_curve_svg(const std::vector<LossCurvePoint>& points, const std:
         << xml_escaped(subtitle) << "</text>\n";
     int decimals = std::max(0, int(-std::floor(std::log10(step))));
     for (double v = low; v <= high + step / 2; v += step) {
-        svg << "<line x1=\"" << left << "\" x2=\"" << left + plot_w << "\" y1=\"" << printed("%.1f", y(v))
-            << "\" y2=\"" << printed("%.1f", y(v)) << "\" stroke=\"#e4e4e4\"/>\n"
-            << "<text x=\"" << left - 8 << "\" y=\"" << printed("%.1f", y(v) + 4) << "\" text-anchor=\"end\">"
-            << printed("%.*f", decimals, v) << "</text>\n";
+        svg << "<line x1=\"" << left << "\" x2=\"" << left + plot_w << "\" y1=\""
+            << printed("%.1f", y(v)) << "\" y2=\"" << printed("%.1f", y(v))
+            << "\" stroke=\"#e4e4e4\"/>\n"
+            << "<text x=\"" << left - 8 << "\" y=\"" << printed("%.1f", y(v) + 4)
+            << "\" text-anchor=\"end\">" << printed("%.*f", decimals, v) << "</text>\n";
     }
     int epoch_step = std::max(1, int(grid_step(epoch_span, 8)));
     for (int e = first_epoch; e <= last_epoch; e += epoch_step)
-        svg << "<line x1=\"" << x(e) << "\" x2=\"" << x(e) << "\" y1=\"" << top + plot_h << "\" y2=\""
-            << top + plot_h + 5 << "\" stroke=\"#333\"/>\n"
-            << "<text x=\"" << x(e) << "\" y=\"" << top + plot_h + 19 << "\" text-anchor=\"middle\">" << e
-            << "</text>\n";
-    svg << "<rect x=\"" << left << "\" y=\"" << top << "\" width=\"" << plot_w << "\" height=\"" << plot_h
-        << "\" fill=\"none\" stroke=\"#333\"/>\n"
-        << "<text x=\"" << left + plot_w / 2 << "\" y=\"" << height - 12 << "\" text-anchor=\"middle\">epoch</text>\n"
+        svg << "<line x1=\"" << x(e) << "\" x2=\"" << x(e) << "\" y1=\"" << top + plot_h
+            << "\" y2=\"" << top + plot_h + 5 << "\" stroke=\"#333\"/>\n"
+            << "<text x=\"" << x(e) << "\" y=\"" << top + plot_h + 19
+            << "\" text-anchor=\"middle\">" << e << "</text>\n";
+    svg << "<rect x=\"" << left << "\" y=\"" << top << "\" width=\"" << plot_w << "\" height=\""
+        << plot_h << "\" fill=\"none\" stroke=\"#333\"/>\n"
+        << "<text x=\"" << left + plot_w / 2 << "\" y=\"" << height - 12
+        << "\" text-anchor=\"middle\">epoch</text>\n"
         << "<text transform=\"translate(18 " << top + plot_h / 2
         << ") rotate(-90)\" text-anchor=\"middle\">loss (mean squared error)</text>\n";
     auto line = [&](bool validation, const char* colour, const char* name, double legend_y) {
@@ -128,13 +134,13 @@ std::string loss_curve_svg(const std::vector<LossCurvePoint>& points, const std:
         svg << "\"/>\n";
         for (const LossCurvePoint& p : points) {
             double loss = validation ? p.validation_loss : p.training_loss;
-            svg << "<circle cx=\"" << printed("%.1f", x(p.epoch)) << "\" cy=\"" << printed("%.1f", y(loss))
-                << "\" r=\"3\" fill=\"" << colour << "\"><title>epoch " << p.epoch << ": "
-                << printed("%.6f", loss) << "</title></circle>\n";
+            svg << "<circle cx=\"" << printed("%.1f", x(p.epoch)) << "\" cy=\""
+                << printed("%.1f", y(loss)) << "\" r=\"3\" fill=\"" << colour << "\"><title>epoch "
+                << p.epoch << ": " << printed("%.6f", loss) << "</title></circle>\n";
         }
         double lx = left + plot_w - 150;
-        svg << "<line x1=\"" << lx << "\" x2=\"" << lx + 24 << "\" y1=\"" << legend_y << "\" y2=\"" << legend_y
-            << "\" stroke=\"" << colour << "\" stroke-width=\"2\"/>\n"
+        svg << "<line x1=\"" << lx << "\" x2=\"" << lx + 24 << "\" y1=\"" << legend_y << "\" y2=\""
+            << legend_y << "\" stroke=\"" << colour << "\" stroke-width=\"2\"/>\n"
             << "<text x=\"" << lx + 30 << "\" y=\"" << legend_y + 4 << "\">" << name << "</text>\n";
     };
     line(false, "#1f5fa8", "training", top + 18);

@@ -11,7 +11,7 @@ struct LossCurvePoint {
     int epoch = 0;
     double training_loss = 0;
     double validation_loss = 0;
-    double seconds = 0;               // training time when the epoch ended
+    double seconds = 0;  // training time when the epoch ended
     double positions_per_second = 0;
 };
 

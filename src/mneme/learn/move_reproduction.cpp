@@ -12,7 +12,8 @@
 namespace mneme {
 
 std::vector<MasterMove> sample_master_moves(const std::vector<std::string>& inputs,
-                                            const MasterMoveOptions& options, MasterMoveStats& stats) {
+                                            const MasterMoveOptions& options,
+                                            MasterMoveStats& stats) {
     stats = MasterMoveStats{};
     std::vector<MasterMove> sample;
     std::mt19937_64 random(options.seed);
@@ -28,7 +29,8 @@ std::vector<MasterMove> sample_master_moves(const std::vector<std::string>& inpu
                 for (const PgnError& e : reader.errors()) options.report(e.message());
             reader.clear_errors();
             stats.games_seen = seen_before + reader.stats().games_seen();
-            bool decisive = game.result == GameResult::WHITE_WINS || game.result == GameResult::BLACK_WINS;
+            bool decisive =
+                game.result == GameResult::WHITE_WINS || game.result == GameResult::BLACK_WINS;
             bool rated = options.min_elo <= 0 ||
                          std::min(parse_elo(game.headers.get("WhiteElo")),
                                   parse_elo(game.headers.get("BlackElo"))) >= options.min_elo;
@@ -85,7 +87,8 @@ int reproduced_moves(const std::vector<MasterMove>& sample, const EvalParams& pa
     std::vector<int> counts(std::size_t(threads), 0);
     auto work = [&](int part) {
         for (std::size_t i = std::size_t(part); i < sample.size(); i += std::size_t(threads))
-            counts[std::size_t(part)] += one_ply_choice(sample[i].position, params) == sample[i].move;
+            counts[std::size_t(part)] +=
+                one_ply_choice(sample[i].position, params) == sample[i].move;
     };
     std::vector<std::thread> workers;
     for (int t = 1; t < threads; ++t) workers.emplace_back(work, t);

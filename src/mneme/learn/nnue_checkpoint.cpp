@@ -21,7 +21,8 @@ constexpr std::size_t CHECKSUM_OFFSET = 88;
 std::uint64_t file_checksum(const std::uint8_t* bytes, std::size_t size) {
     std::uint64_t hash = 0xcbf29ce484222325ULL;
     for (std::size_t i = 0; i < size; ++i)
-        if (i < CHECKSUM_OFFSET || i >= CHECKSUM_OFFSET + 8) hash = (hash ^ bytes[i]) * 0x100000001b3ULL;
+        if (i < CHECKSUM_OFFSET || i >= CHECKSUM_OFFSET + 8)
+            hash = (hash ^ bytes[i]) * 0x100000001b3ULL;
     return hash;
 }
 
@@ -44,7 +45,8 @@ void save_nnue_checkpoint(const std::string& path, const NnueCheckpoint& c) {
     write_field<double>(out.data(), 72, c.seconds);
     write_field<std::uint64_t>(out.data(), 80, count);
     std::size_t at = HEADER_BYTES;
-    for (const std::vector<float>* array : {&c.parameters.values, &c.first_moment, &c.second_moment}) {
+    for (const std::vector<float>* array :
+         {&c.parameters.values, &c.first_moment, &c.second_moment}) {
         std::memcpy(out.data() + at, array->data(), count * sizeof(float));
         at += count * sizeof(float);
     }
@@ -60,10 +62,12 @@ NnueCheckpoint load_nnue_checkpoint(const std::string& path) {
     };
     std::ifstream in(path, std::ios::binary);
     if (!in) return fail(std::string("cannot open: ") + std::strerror(errno));
-    std::vector<std::uint8_t> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    std::vector<std::uint8_t> bytes((std::istreambuf_iterator<char>(in)),
+                                    std::istreambuf_iterator<char>());
     if (in.bad()) return fail("cannot read");
     if (bytes.size() < HEADER_BYTES)
-        return fail("truncated: " + std::to_string(bytes.size()) + " bytes, shorter than the header");
+        return fail("truncated: " + std::to_string(bytes.size()) +
+                    " bytes, shorter than the header");
     const std::uint8_t* b = bytes.data();
     if (std::memcmp(b, MAGIC, 8) != 0) return fail("bad magic (not a trainer checkpoint)");
     if (read_field<std::uint32_t>(b, 8) != VERSION)
@@ -71,14 +75,15 @@ NnueCheckpoint load_nnue_checkpoint(const std::string& path) {
                     ", this program reads version " + std::to_string(VERSION));
     std::uint32_t activation = 0;
     nnue::Architecture a = nnue::read_architecture(b + 12, &activation);
-    if (a.inputs != nnue::INPUT_COUNT || a.hidden < 1 || a.hidden > nnue::MAX_HIDDEN || activation > 1 ||
-        a.qa < 1 || a.qb < 1 || a.scale < 1)
+    if (a.inputs != nnue::INPUT_COUNT || a.hidden < 1 || a.hidden > nnue::MAX_HIDDEN ||
+        activation > 1 || a.qa < 1 || a.qb < 1 || a.scale < 1)
         return fail("unknown architecture in the header");
     a.activation = nnue::Activation(activation);
     NnueCheckpoint c;
     c.parameters = NnueParameters(a);
     const std::size_t count = c.parameters.values.size();
-    if (read_field<std::uint64_t>(b, 80) != count) return fail("parameter count does not match the architecture");
+    if (read_field<std::uint64_t>(b, 80) != count)
+        return fail("parameter count does not match the architecture");
     const std::size_t expected = HEADER_BYTES + 3 * count * sizeof(float);
     if (bytes.size() != expected)
         return fail(std::string(bytes.size() < expected ? "truncated" : "too long") + ": " +

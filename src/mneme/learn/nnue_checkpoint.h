@@ -28,7 +28,7 @@ struct NnueCheckpoint {
     std::uint64_t data_fingerprint = 0;  // NnueDataset::fingerprint()
     std::uint64_t seed = 0;
     double validation_fraction = 0;
-    double seconds = 0;                  // training time so far
+    double seconds = 0;  // training time so far
 };
 
 // Written atomically (a temporary, then rename).

@@ -57,7 +57,8 @@ std::uint64_t NnueDataset::fingerprint() const {
 
 void shuffle_indices(std::vector<std::uint32_t>& indices, std::uint64_t seed) {
     std::mt19937_64 random(seed);
-    for (std::size_t i = indices.size(); i > 1; --i) std::swap(indices[i - 1], indices[random() % i]);
+    for (std::size_t i = indices.size(); i > 1; --i)
+        std::swap(indices[i - 1], indices[random() % i]);
 }
 
 DataSplit split_dataset(std::size_t size, double fraction, std::uint64_t seed) {

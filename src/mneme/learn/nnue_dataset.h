@@ -24,7 +24,7 @@ struct PackedPosition {
     std::int16_t score = 0;                    // centipawns for the side to move
     std::uint8_t count = 0;
     std::uint8_t side_to_move = WHITE;
-    std::uint8_t result = 1;                   // ScoredResult: 0 loss, 1 draw, 2 win (side to move)
+    std::uint8_t result = 1;  // ScoredResult: 0 loss, 1 draw, 2 win (side to move)
 
     static PackedPosition from(const ScoredPosition& p);
     double result_value() const { return result * 0.5; }
@@ -42,7 +42,9 @@ public:
     // Appends every record of a .mdata file (checked first); throws TrainingDataError.
     // `limit` > 0 stops once the set holds that many positions.
     void add_file(const std::string& path, std::uint64_t limit = 0);
-    void add(const ScoredPosition& position) { positions_.push_back(PackedPosition::from(position)); }
+    void add(const ScoredPosition& position) {
+        positions_.push_back(PackedPosition::from(position));
+    }
 
     std::size_t size() const { return positions_.size(); }
     const PackedPosition& operator[](std::size_t index) const { return positions_[index]; }

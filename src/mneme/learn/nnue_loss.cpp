@@ -52,7 +52,8 @@ float output_of(const NnueParameters& parameters, const Accumulators& a) {
         }
     } else {
         for (std::size_t i = 0; i < h; ++i)
-            sum += std::clamp(a.us[i], 0.0f, 1.0f) * w[i] + std::clamp(a.them[i], 0.0f, 1.0f) * w[h + i];
+            sum += std::clamp(a.us[i], 0.0f, 1.0f) * w[i] +
+                   std::clamp(a.them[i], 0.0f, 1.0f) * w[h + i];
     }
     return sum + parameters.values[parameters.output_bias_offset()];
 }
@@ -160,7 +161,8 @@ double summed_loss(const NnueParameters& parameters, const LossSettings& setting
     for (std::size_t n = 0; n < count; ++n) {
         const PackedPosition& p = data[indices[n]];
         accumulate(parameters, p, a);
-        double error = sigmoid(output_of(parameters, a) * output_to_logit) - training_target(p, settings);
+        double error =
+            sigmoid(output_of(parameters, a) * output_to_logit) - training_target(p, settings);
         loss += error * error;
     }
     return loss;

@@ -40,8 +40,10 @@ NnueTrainer::NnueTrainer(const NnueDataset& data, const NnueTrainerOptions& opti
       second_moment_(parameters_.size(), 0.0f) {
     options_.threads = std::max(1, options_.threads);
     options_.batch_size = std::max<std::size_t>(1, options_.batch_size);
-    std::size_t slices = (std::min(options_.batch_size, std::max<std::size_t>(split_.training.size(), 1)) +
-                          SLICE - 1) / SLICE;
+    std::size_t slices =
+        (std::min(options_.batch_size, std::max<std::size_t>(split_.training.size(), 1)) + SLICE -
+         1) /
+        SLICE;
     slice_gradients_.assign(slices, std::vector<float>(parameters_.size()));
 }
 
@@ -51,13 +53,16 @@ std::size_t NnueTrainer::batches_per_epoch() const {
 
 double NnueTrainer::learning_rate(std::uint64_t step) const {
     if (options_.cosine) {
-        double total = double(std::max<std::uint64_t>(1, batches_per_epoch() * std::uint64_t(options_.epochs)));
+        double total = double(
+            std::max<std::uint64_t>(1, batches_per_epoch() * std::uint64_t(options_.epochs)));
         double progress = std::min(1.0, double(step) / total);
-        return options_.learning_rate * (0.01 + 0.99 * 0.5 * (1 + std::cos(std::numbers::pi * progress)));
+        return options_.learning_rate *
+               (0.01 + 0.99 * 0.5 * (1 + std::cos(std::numbers::pi * progress)));
     }
     if (options_.lr_drop_epoch <= 0) return options_.learning_rate;
     std::uint64_t epoch = step / std::max<std::size_t>(1, batches_per_epoch());
-    return options_.learning_rate * std::pow(options_.lr_drop_factor, double(epoch / std::uint64_t(options_.lr_drop_epoch)));
+    return options_.learning_rate *
+           std::pow(options_.lr_drop_factor, double(epoch / std::uint64_t(options_.lr_drop_epoch)));
 }
 
 void NnueTrainer::step(const std::uint32_t* indices, std::size_t count, double& loss_sum) {
@@ -101,7 +106,8 @@ void NnueTrainer::step(const std::uint32_t* indices, std::size_t count, double& 
             if (is_weight) p[i] *= decay;
             m[i] = b1 * m[i] + (1 - b1) * g;
             v[i] = b2 * v[i] + (1 - b2) * g * g;
-            p[i] -= step_size * m[i] / (std::sqrt(v[i]) / float(correction2_root) + float(ADAM_EPSILON));
+            p[i] -= step_size * m[i] /
+                    (std::sqrt(v[i]) / float(correction2_root) + float(ADAM_EPSILON));
             if (i >= output_begin && i < output_end)
                 p[i] = std::clamp(p[i], -OUTPUT_WEIGHT_LIMIT, OUTPUT_WEIGHT_LIMIT);
         }
@@ -117,7 +123,8 @@ double NnueTrainer::validation_loss() const {
     run_parallel(threads, [&](int t) {
         for (std::size_t s = std::size_t(t); s < slices; s += std::size_t(threads)) {
             std::size_t begin = s * SLICE, end = std::min(indices.size(), begin + SLICE);
-            slice_loss[s] = summed_loss(parameters_, options_.loss, data_, indices.data() + begin, end - begin);
+            slice_loss[s] =
+                summed_loss(parameters_, options_.loss, data_, indices.data() + begin, end - begin);
         }
     });
     double sum = 0;
@@ -128,14 +135,16 @@ double NnueTrainer::validation_loss() const {
 void NnueTrainer::resume(const std::string& path) {
     NnueCheckpoint c = load_nnue_checkpoint(path);
     auto refuse = [&](const std::string& why) {
-        throw NnueCheckpointError(path + ": " + why + "; resume with the data and options of the run "
+        throw NnueCheckpointError(path + ": " + why +
+                                  "; resume with the data and options of the run "
                                   "that wrote it");
     };
     if (c.parameters.architecture != options_.architecture)
-        refuse("made for " + c.parameters.architecture.describe() + ", not " + options_.architecture.describe());
+        refuse("made for " + c.parameters.architecture.describe() + ", not " +
+               options_.architecture.describe());
     if (c.data_fingerprint != data_.fingerprint())
-        refuse("made with other training data (fingerprint " + hex64(c.data_fingerprint) + ", these files " +
-               hex64(data_.fingerprint()) + ")");
+        refuse("made with other training data (fingerprint " + hex64(c.data_fingerprint) +
+               ", these files " + hex64(data_.fingerprint()) + ")");
     if (c.seed != options_.seed || c.validation_fraction != options_.validation_fraction)
         refuse("made with --seed " + std::to_string(c.seed) + " and --validation " +
                std::to_string(c.validation_fraction));
@@ -165,7 +174,9 @@ void NnueTrainer::train(const std::function<void(const NnueBatchProgress&)>& on_
                         const std::function<bool(const NnueEpochReport&)>& on_epoch) {
     using Clock = std::chrono::steady_clock;
     const auto run_started = Clock::now();
-    auto since = [](Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); };
+    auto since = [](Clock::time_point t) {
+        return std::chrono::duration<double>(Clock::now() - t).count();
+    };
     std::vector<std::uint32_t> order = split_.training;
     const std::size_t batches = batches_per_epoch();
     while (int(completed_epochs_) < options_.epochs && !order.empty()) {

@@ -23,29 +23,30 @@ struct NnueTrainerOptions {
     int epochs = 10;
     std::size_t batch_size = 16384;
     double learning_rate = 0.001;
-    int lr_drop_epoch = 0;          // the rate is multiplied by lr_drop_factor every this many epochs (0: never)
+    int lr_drop_epoch =
+        0;  // the rate is multiplied by lr_drop_factor every this many epochs (0: never)
     double lr_drop_factor = 0.1;
-    bool cosine = false;            // instead: a half cosine from the rate down to 1% of it over all steps
-    double weight_decay = 0.01;     // AdamW's, decoupled, on the weights (not the biases)
+    bool cosine = false;  // instead: a half cosine from the rate down to 1% of it over all steps
+    double weight_decay = 0.01;  // AdamW's, decoupled, on the weights (not the biases)
     double validation_fraction = 0.02;
     int threads = 2;
     std::uint64_t seed = 1;
-    std::string checkpoint_path;    // written at the end of every epoch; empty: none
+    std::string checkpoint_path;  // written at the end of every epoch; empty: none
 };
 
 struct NnueBatchProgress {
-    int epoch = 0;                  // counted from 1
+    int epoch = 0;  // counted from 1
     std::size_t batch = 0, batches = 0;
-    double training_loss = 0;       // mean over the epoch's batches so far
+    double training_loss = 0;  // mean over the epoch's batches so far
     double positions_per_second = 0;
 };
 
 struct NnueEpochReport {
-    int epoch = 0;                  // counted from 1
-    double training_loss = 0;       // mean over the epoch (as the weights changed)
-    double validation_loss = 0;     // mean, with the weights at the epoch's end
-    double learning_rate = 0;       // at the epoch's last step
-    double seconds = 0;             // training time since the first epoch (resumed runs included)
+    int epoch = 0;                    // counted from 1
+    double training_loss = 0;         // mean over the epoch (as the weights changed)
+    double validation_loss = 0;       // mean, with the weights at the epoch's end
+    double learning_rate = 0;         // at the epoch's last step
+    double seconds = 0;               // training time since the first epoch (resumed runs included)
     double positions_per_second = 0;  // in this epoch
 };
 

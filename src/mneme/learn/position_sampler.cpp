@@ -65,16 +65,19 @@ private:
 }  // namespace
 
 bool parse_quiet_filter(const std::string& text, QuietFilter& filter) {
-    if (text == "none") filter = QuietFilter::NONE;
-    else if (text == "stable") filter = QuietFilter::STABLE;
-    else if (text == "resolve") filter = QuietFilter::RESOLVE;
-    else return false;
+    if (text == "none")
+        filter = QuietFilter::NONE;
+    else if (text == "stable")
+        filter = QuietFilter::STABLE;
+    else if (text == "resolve")
+        filter = QuietFilter::RESOLVE;
+    else
+        return false;
     return true;
 }
 
 std::vector<TrainingPosition> sample_positions(const std::vector<std::string>& inputs,
-                                               const SamplerOptions& options,
-                                               SamplerStats& stats) {
+                                               const SamplerOptions& options, SamplerStats& stats) {
     const EvalParams& params = options.params ? *options.params : active_eval_params();
     stats = SamplerStats{};
     Clock::time_point start = Clock::now(), last_progress = start;
@@ -166,8 +169,8 @@ std::vector<TrainingPosition> sample_positions(const std::vector<std::string>& i
             }
             if (options.progress && Clock::now() - last_progress >= std::chrono::seconds(1)) {
                 last_progress = Clock::now();
-                options.progress({stats.games_seen, set.size(), bytes_done + reader.bytes_consumed(),
-                                  bytes_total,
+                options.progress({stats.games_seen, set.size(),
+                                  bytes_done + reader.bytes_consumed(), bytes_total,
                                   std::chrono::duration<double>(last_progress - start).count()});
             }
         }

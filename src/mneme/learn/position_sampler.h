@@ -31,10 +31,10 @@ struct SamplerProgress {
 };
 
 struct SamplerOptions {
-    int skip_plies = 16;          // the opening is the book's business, not the evaluation's
-    double sample_rate = 1.0;     // chance that an eligible position is considered
-    int max_per_game = 0;         // 0 = no limit
-    int min_elo = 0;              // both players at least this (unrated players fail)
+    int skip_plies = 16;       // the opening is the book's business, not the evaluation's
+    double sample_rate = 1.0;  // chance that an eligible position is considered
+    int max_per_game = 0;      // 0 = no limit
+    int min_elo = 0;           // both players at least this (unrated players fail)
     QuietFilter quiet = QuietFilter::STABLE;
     std::uint64_t max_positions = 0;  // stop after this many distinct positions; 0 = all
     std::uint64_t max_games = 0;      // stop after this many games read; 0 = all
@@ -47,23 +47,22 @@ struct SamplerOptions {
 struct SamplerStats {
     std::uint64_t games_seen = 0;
     std::uint64_t games_used = 0;
-    std::uint64_t unreadable = 0;      // skipped by the PGN reader (reported)
-    std::uint64_t no_result = 0;       // "*" games
+    std::uint64_t unreadable = 0;  // skipped by the PGN reader (reported)
+    std::uint64_t no_result = 0;   // "*" games
     std::uint64_t below_elo = 0;
-    std::uint64_t variant = 0;         // Chess960 games (their castling is not packed)
-    std::uint64_t considered = 0;      // positions sampled and tested
+    std::uint64_t variant = 0;     // Chess960 games (their castling is not packed)
+    std::uint64_t considered = 0;  // positions sampled and tested
     std::uint64_t in_check = 0;
     std::uint64_t not_quiet = 0;
-    std::uint64_t mate_scores = 0;     // the capture search found a mate
-    std::uint64_t duplicates = 0;      // merged into an earlier position
+    std::uint64_t mate_scores = 0;  // the capture search found a mate
+    std::uint64_t duplicates = 0;   // merged into an earlier position
     std::uint64_t positions = 0;
     double seconds = 0;
-    bool input_failed = false;         // a file could not be opened or read to its end
+    bool input_failed = false;  // a file could not be opened or read to its end
 };
 
 // Reads every input in turn; `stats` is reset, then counts what happened.
 std::vector<TrainingPosition> sample_positions(const std::vector<std::string>& inputs,
-                                               const SamplerOptions& options,
-                                               SamplerStats& stats);
+                                               const SamplerOptions& options, SamplerStats& stats);
 
 }  // namespace mneme

@@ -14,8 +14,7 @@ constexpr int PIECE_ORDER_VALUE[PIECE_TYPE_COUNT] = {0, 1, 3, 3, 5, 9, 20};
 class CaptureSearch {
 public:
     CaptureSearch(Position pos, const EvalParams& params, int max_plies)
-        : pos_(std::move(pos)), params_(params), max_plies_(max_plies),
-          lines_(max_plies + 1) {}
+        : pos_(std::move(pos)), params_(params), max_plies_(max_plies), lines_(max_plies + 1) {}
 
     int run() { return search(-INFINITE_SCORE, INFINITE_SCORE, 0); }
     const std::vector<Move>& line() const { return lines_[0]; }

@@ -11,9 +11,9 @@
 namespace mneme {
 
 struct QuiescenceResult {
-    int score = 0;            // side to move's view
-    int static_score = 0;     // evaluate() of the position itself (0 when in check)
-    std::vector<Move> line;   // the captures (or evasions) the score comes from
+    int score = 0;           // side to move's view
+    int static_score = 0;    // evaluate() of the position itself (0 when in check)
+    std::vector<Move> line;  // the captures (or evasions) the score comes from
 };
 
 // Alpha-beta over captures and promotions with stand pat (all moves when in check), at most

@@ -8,13 +8,12 @@ namespace mneme {
 
 namespace {
 
-bool valid_piece_code(unsigned code) {
-    return (code & 7) >= PAWN && (code & 7) <= KING;
-}
+bool valid_piece_code(unsigned code) { return (code & 7) >= PAWN && (code & 7) <= KING; }
 
 template <class T>
 void put(std::uint8_t* out, T value) {
-    for (std::size_t i = 0; i < sizeof(T); ++i) out[i] = std::uint8_t(std::uint64_t(value) >> (8 * i));
+    for (std::size_t i = 0; i < sizeof(T); ++i)
+        out[i] = std::uint8_t(std::uint64_t(value) >> (8 * i));
 }
 
 template <class T>

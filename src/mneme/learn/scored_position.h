@@ -21,9 +21,9 @@ struct ScoredPosition {
     Color side_to_move = WHITE;
     std::uint8_t castling = NO_CASTLING;  // CastlingRights bits (standard chess only)
     Square en_passant = SQ_NONE;
-    std::uint8_t halfmove_clock = 0;      // saturates at 255
+    std::uint8_t halfmove_clock = 0;  // saturates at 255
     std::uint16_t fullmove_number = 1;
-    std::int16_t score = 0;               // the search's score for the side to move, centipawns
+    std::int16_t score = 0;  // the search's score for the side to move, centipawns
     ScoredResult result = ScoredResult::DRAW;
 
     static ScoredPosition from_position(const Position& pos, int score, ScoredResult result);

@@ -14,7 +14,7 @@ namespace mneme {
 
 struct RelabelOptions {
     int depth = 6;
-    double lambda = 0.5;      // weight of the game result
+    double lambda = 0.5;  // weight of the game result
     // Expected result = 1 / (1 + 10^(-score / score_scale)): the Elo curve, in centipawns.
     double score_scale = 400;
     int threads = 1;

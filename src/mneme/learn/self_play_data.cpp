@@ -24,7 +24,8 @@ namespace {
 // SplitMix64: one independent stream per (seed, game).
 class GameRandom {
 public:
-    GameRandom(std::uint64_t seed, std::uint64_t game) : state_(seed * 0x9E3779B97F4A7C15ULL ^ (game + 1) * 0xD1B54A32D192ED03ULL) {}
+    GameRandom(std::uint64_t seed, std::uint64_t game)
+        : state_(seed * 0x9E3779B97F4A7C15ULL ^ (game + 1) * 0xD1B54A32D192ED03ULL) {}
     std::uint64_t next() {
         std::uint64_t z = (state_ += 0x9E3779B97F4A7C15ULL);
         z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
@@ -55,8 +56,8 @@ struct Pending {
 
 std::string DatagenOptions::settings() const {
     return "seed=" + std::to_string(seed) + " nodes=" + std::to_string(nodes) +
-           " random-plies=" + std::to_string(random_plies) + " skip-plies=" +
-           std::to_string(skip_plies) + " max-plies=" + std::to_string(max_plies) +
+           " random-plies=" + std::to_string(random_plies) +
+           " skip-plies=" + std::to_string(skip_plies) + " max-plies=" + std::to_string(max_plies) +
            " win=" + std::to_string(win_score) + "x" + std::to_string(win_plies) +
            " draw=" + std::to_string(draw_score) + "x" + std::to_string(draw_plies) + "@" +
            std::to_string(draw_from_ply) + " max-kept-score=" + std::to_string(max_kept_score) +
@@ -80,8 +81,10 @@ DatagenGame play_datagen_game(const DatagenOptions& options, std::uint64_t numbe
         bool ok = true;
         for (int ply = 0; ply < options.random_plies && ok; ++ply) {
             MoveList<LEGAL> moves(pos);
-            if (moves.size() == 0) ok = false;
-            else pos.do_move(*(moves.begin() + random.below(moves.size())));
+            if (moves.size() == 0)
+                ok = false;
+            else
+                pos.do_move(*(moves.begin() + random.below(moves.size())));
         }
         if (ok && !game_outcome(pos, true).is_over()) {
             if (attempt + 1 >= MAX_OPENING_TRIES) break;
@@ -156,16 +159,17 @@ DatagenSummary run_datagen(const DatagenOptions& options, const DatagenRun& run)
                                     std::to_string(run.shards) + " does not exist");
     const std::uint64_t begin = shard_begin(run.games, run.shard, run.shards);
     const std::uint64_t end = shard_begin(run.games, run.shard + 1, run.shards);
-    const std::string settings_line = "settings: " + options.settings() + " games=" +
-                                      std::to_string(run.games) + " shard=" +
-                                      std::to_string(run.shard) + "/" + std::to_string(run.shards);
+    const std::string settings_line =
+        "settings: " + options.settings() + " games=" + std::to_string(run.games) +
+        " shard=" + std::to_string(run.shard) + "/" + std::to_string(run.shards);
     DatagenSummary summary;
     std::unique_ptr<TrainingDataWriter> writer;
     if (std::filesystem::exists(run.output)) {
         writer = std::make_unique<TrainingDataWriter>(TrainingDataWriter::resume(run.output));
         const std::string& description = writer->header().description;
         if (description.find(settings_line + "\n") == std::string::npos)
-            throw TrainingDataError(run.output + ": made with other settings, so it cannot be resumed (want '" +
+            throw TrainingDataError(run.output +
+                                    ": made with other settings, so it cannot be resumed (want '" +
                                     settings_line + "'); choose another output or remove it");
         summary.resumed = true;
     } else {

@@ -18,10 +18,10 @@ namespace mneme {
 
 struct DatagenOptions {
     std::uint64_t seed = 1;
-    std::uint64_t nodes = 5000;       // per move
-    int random_plies = 8;             // uniformly random legal moves before the engine plays
-    int skip_plies = 16;              // no position kept before this ply of the game
-    int max_plies = 400;              // a longer game is scored a draw
+    std::uint64_t nodes = 5000;  // per move
+    int random_plies = 8;        // uniformly random legal moves before the engine plays
+    int skip_plies = 16;         // no position kept before this ply of the game
+    int max_plies = 400;         // a longer game is scored a draw
     // Adjudication: a side whose score is at least this for `win_plies` plies in a row (both
     // sides agreeing) wins; scores within `draw_score` for `draw_plies` plies after ply
     // `draw_from_ply` make a draw.
@@ -30,7 +30,7 @@ struct DatagenOptions {
     int draw_score = 10;
     int draw_plies = 12;
     int draw_from_ply = 80;
-    int max_kept_score = 3000;        // positions scored beyond this are not kept
+    int max_kept_score = 3000;  // positions scored beyond this are not kept
     std::size_t hash_mb = 16;
     // The evaluation that plays and scores: "classic", or "nnue" with a network file (empty:
     // the built-in one).
@@ -42,7 +42,7 @@ struct DatagenOptions {
 };
 
 struct DatagenGame {
-    std::uint64_t number = 0;          // game number within the run (0-based)
+    std::uint64_t number = 0;               // game number within the run (0-based)
     std::vector<ScoredPosition> positions;  // kept positions, labelled with the result
     int plies = 0;
     double result_for_white = 0.5;
@@ -53,10 +53,10 @@ DatagenGame play_datagen_game(const DatagenOptions& options, std::uint64_t numbe
 
 struct DatagenRun {
     std::string output;
-    std::uint64_t games = 1000;      // in the whole run (all shards)
-    int shard = 0, shards = 1;       // this process plays games [shard * games / shards, ...)
-    int threads = 1;                 // games played at once (the records stay in game order)
-    std::string provenance;          // command line, commit: goes into the file's description
+    std::uint64_t games = 1000;  // in the whole run (all shards)
+    int shard = 0, shards = 1;   // this process plays games [shard * games / shards, ...)
+    int threads = 1;             // games played at once (the records stay in game order)
+    std::string provenance;      // command line, commit: goes into the file's description
     // About once a second: games and positions done by this process (this session), in all
     // the file, seconds, and games left.
     std::function<void(std::uint64_t games_done, std::uint64_t positions, double seconds,
@@ -69,8 +69,8 @@ struct DatagenRun {
 std::uint64_t shard_begin(std::uint64_t games, int shard, int shards);
 
 struct DatagenSummary {
-    std::uint64_t games = 0, positions = 0;   // in the file
-    std::uint64_t games_played_now = 0;       // by this call
+    std::uint64_t games = 0, positions = 0;  // in the file
+    std::uint64_t games_played_now = 0;      // by this call
     bool resumed = false, complete = false;
     std::uint64_t checksum = 0;
 };

@@ -102,7 +102,8 @@ EvalParams train_by_self_play(const EvalParams& start, const SelfPlayOptions& op
             opponent.player->game_over(result_text(result));
             std::string error;
             if (!opponent.player->healthy() && !opponent.player->restart(error))
-                throw std::runtime_error("opponent " + opponent.name + " cannot be restarted: " + error);
+                throw std::runtime_error("opponent " + opponent.name +
+                                         " cannot be restarted: " + error);
         }
 
         std::vector<double> before = weights;

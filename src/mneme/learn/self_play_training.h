@@ -26,7 +26,7 @@ struct TrainingOpponent {
     // The table made active while an in-process (mneme) opponent thinks, so that it never
     // plays with the learner's weights.
     EvalParams params = EvalParams::defaults();
-    TimeControl limit;         // per move: a depth, node count or move time (no clock)
+    TimeControl limit;  // per move: a depth, node count or move time (no clock)
 };
 
 struct SelfPlayGame {
@@ -35,8 +35,8 @@ struct SelfPlayGame {
     int plies = 0;
     double largest_change = 0;  // the largest weight change of the update, in centipawns
     std::string opponent = "self";
-    Color learner = WHITE;       // the learner's colour (against an opponent)
-    std::string fault;           // an opponent's failure that ended the game, if any
+    Color learner = WHITE;               // the learner's colour (against an opponent)
+    std::string fault;                   // an opponent's failure that ended the game, if any
     const EvalParams* params = nullptr;  // the table after this game's update
 };
 
@@ -48,10 +48,10 @@ struct SelfPlayOptions {
     bool leaves = true;            // TDLeaf: learn on the principal variations' leaves
     std::uint64_t seed = 1;
     TemporalDifferenceOptions td;
-    std::string save_path;         // written atomically after every game; empty = not saved
+    std::string save_path;  // written atomically after every game; empty = not saved
     // Empty: self-play only. One opponent: it alternates with self-play (the safeguard).
     std::vector<TrainingOpponent> opponents;
-    int max_in_a_row = 2;          // the 2006 safeguard
+    int max_in_a_row = 2;  // the 2006 safeguard
     std::function<void(const SelfPlayGame&)> on_game;
 };
 

@@ -28,7 +28,8 @@ SpsaParameter parse_spsa_parameter(const std::string& text) {
         numbers.push_back(value);
     }
     if (numbers.size() != 5)
-        throw std::invalid_argument("'" + text + "': expected 5 numbers START,MIN,MAX,C_END,R_END, found " +
+        throw std::invalid_argument("'" + text +
+                                    "': expected 5 numbers START,MIN,MAX,C_END,R_END, found " +
                                     std::to_string(numbers.size()));
     p.start = numbers[0];
     p.min = numbers[1];

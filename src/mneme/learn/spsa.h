@@ -16,7 +16,7 @@ namespace mneme {
 struct SpsaParameter {
     std::string name;
     double start = 0, min = 0, max = 0;
-    double c_end = 1;  // the perturbation size at the last iteration
+    double c_end = 1;      // the perturbation size at the last iteration
     double r_end = 0.002;  // the learning rate a_end / c_end^2 at the last iteration
 };
 
@@ -33,9 +33,9 @@ struct SpsaSettings {
 
 // One iteration's two players.
 struct SpsaStep {
-    int k = 0;                   // 1-based
-    std::vector<int> delta;      // +1 or -1 per parameter
-    std::vector<double> c;       // the perturbation size per parameter
+    int k = 0;                        // 1-based
+    std::vector<int> delta;           // +1 or -1 per parameter
+    std::vector<double> c;            // the perturbation size per parameter
     std::vector<double> plus, minus;  // theta +- c * delta, clamped to [min, max]
 };
 

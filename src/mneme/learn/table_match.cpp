@@ -21,7 +21,8 @@ Position random_opening(std::mt19937_64& random, int plies) {
     }
 }
 
-WdlCounts play_table_match(const EvalParams& a, const EvalParams& b, const TableMatchOptions& options) {
+WdlCounts play_table_match(const EvalParams& a, const EvalParams& b,
+                           const TableMatchOptions& options) {
     ActiveEvalParamsGuard guard;
     std::mt19937_64 random(options.seed);
     Searcher searchers[2] = {Searcher(8), Searcher(8)};  // [0] thinks with a, [1] with b
@@ -45,9 +46,12 @@ WdlCounts play_table_match(const EvalParams& a, const EvalParams& b, const Table
                 outcome = game_outcome(pos, true);
             }
             GameResult result = outcome.is_over() ? outcome.result : GameResult::DRAW;
-            if (result == GameResult::DRAW) wdl.draws += 1;
-            else if ((result == GameResult::WHITE_WINS) == bool(a_plays_white)) wdl.wins += 1;
-            else wdl.losses += 1;
+            if (result == GameResult::DRAW)
+                wdl.draws += 1;
+            else if ((result == GameResult::WHITE_WINS) == bool(a_plays_white))
+                wdl.wins += 1;
+            else
+                wdl.losses += 1;
         }
     }
     return wdl;

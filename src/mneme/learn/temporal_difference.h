@@ -14,9 +14,9 @@
 namespace mneme {
 
 struct TemporalDifferenceOptions {
-    double alpha = 100;   // step size: centipawns per unit of prediction error
+    double alpha = 100;  // step size: centipawns per unit of prediction error
     double lambda = 0.7;
-    double k = 0.006;     // per centipawn, as fitted by the logistic tuner
+    double k = 0.006;           // per centipawn, as fitted by the logistic tuner
     std::vector<bool> tunable;  // empty: every parameter whose role is not FIXED
 };
 

@@ -224,11 +224,11 @@ TrainingDataReader::TrainingDataReader(const std::string& path, bool verify_reco
     if (committed_only && held >= header_.positions) {
         uncommitted_bytes_ = file_.size() - records_offset_ - header_.positions * RECORD_BYTES;
     } else if ((file_.size() - records_offset_) % RECORD_BYTES != 0 || held != header_.positions)
-        fail(path, "the header counts " + std::to_string(header_.positions) +
-                       " positions, the file holds " + std::to_string(held) +
-                       ((file_.size() - records_offset_) % RECORD_BYTES ? " and a partial record"
-                                                                        : "") +
-                       " (an interrupted writer: resume it, or it is damaged)");
+        fail(path,
+             "the header counts " + std::to_string(header_.positions) +
+                 " positions, the file holds " + std::to_string(held) +
+                 ((file_.size() - records_offset_) % RECORD_BYTES ? " and a partial record" : "") +
+                 " (an interrupted writer: resume it, or it is damaged)");
     if (!verify_records) return;
     RecordChecksum sum;
     sum.add(file_.bytes() + records_offset_, header_.positions * RECORD_BYTES);
@@ -343,7 +343,8 @@ TrainingDataHeader merge_training_data(const std::vector<std::string>& inputs,
         const auto& reader = readers[index].second;
         // Games are not delimited inside a file: its games count with its last block.
         constexpr std::uint64_t BLOCK = 1 << 20;
-        for (std::uint64_t at = 0; at < reader.size() || (at == 0 && reader.header().games); at += BLOCK) {
+        for (std::uint64_t at = 0; at < reader.size() || (at == 0 && reader.header().games);
+             at += BLOCK) {
             std::uint64_t n = std::min(BLOCK, reader.size() - at);
             bool last = at + n >= reader.size();
             writer.add_encoded(reader.record_bytes(at), n, last ? reader.header().games : 0);
@@ -353,7 +354,8 @@ TrainingDataHeader merge_training_data(const std::vector<std::string>& inputs,
     }
     TrainingDataHeader result = writer.header();
     if (std::rename(temporary.c_str(), output.c_str()) != 0)
-        fail(output, std::string("cannot rename the merged file into place: ") + std::strerror(errno));
+        fail(output,
+             std::string("cannot rename the merged file into place: ") + std::strerror(errno));
     return result;
 }
 

@@ -26,9 +26,9 @@ public:
 
 struct TrainingDataHeader {
     std::uint64_t positions = 0;
-    std::uint64_t games = 0;        // finished games whose positions are in the file
-    std::uint64_t first_game = 0;   // the number of the file's first game in its run (shards)
-    std::uint64_t checksum = 0;     // over the records, see RecordChecksum
+    std::uint64_t games = 0;       // finished games whose positions are in the file
+    std::uint64_t first_game = 0;  // the number of the file's first game in its run (shards)
+    std::uint64_t checksum = 0;    // over the records, see RecordChecksum
     std::string description;
 };
 

@@ -9,9 +9,7 @@ namespace {
 
 constexpr char PIECE_LETTERS[] = " PNBRQK  pnbrqk";
 
-bool valid_piece_code(unsigned code) {
-    return (code & 7) >= PAWN && (code & 7) <= KING;
-}
+bool valid_piece_code(unsigned code) { return (code & 7) >= PAWN && (code & 7) <= KING; }
 
 void put_u64(std::uint8_t* out, std::uint64_t value) {
     for (int i = 0; i < 8; ++i) out[i] = std::uint8_t(value >> (8 * i));
@@ -28,9 +26,7 @@ void put_u16(std::uint8_t* out, std::uint16_t value) {
     out[1] = std::uint8_t(value >> 8);
 }
 
-std::uint16_t get_u16(const std::uint8_t* in) {
-    return std::uint16_t(in[0] | (in[1] << 8));
-}
+std::uint16_t get_u16(const std::uint8_t* in) { return std::uint16_t(in[0] | (in[1] << 8)); }
 
 }  // namespace
 
@@ -88,9 +84,7 @@ std::string TrainingPosition::fen() const {
     return packed_fen_fields(board, side_to_move, castling, en_passant) + " 0 1";
 }
 
-Position TrainingPosition::to_position() const {
-    return Position::from_fen(fen());
-}
+Position TrainingPosition::to_position() const { return Position::from_fen(fen()); }
 
 std::uint16_t TrainingPosition::encode_label(double value) {
     return std::uint16_t(std::lround(std::clamp(value, 0.0, 1.0) * LABEL_SCALE));

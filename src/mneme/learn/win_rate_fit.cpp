@@ -148,9 +148,7 @@ double WinRateCounts::log_likelihood(const WinRateParameters& model) const {
     return log_likelihood_of(bins_of(*this), model);
 }
 
-int MaterialWinRateCounts::index(int material) {
-    return std::clamp(material, 0, MAX_MATERIAL);
-}
+int MaterialWinRateCounts::index(int material) { return std::clamp(material, 0, MAX_MATERIAL); }
 
 void MaterialWinRateCounts::add(int material, int score, ScoredResult result) {
     by_material_[index(material)].add(score, result);

@@ -25,8 +25,10 @@ void ScoreAdjudicator::record(Color mover, std::optional<Value> score, int move_
             return true;
         };
         Color opponent = ~mover;
-        if (run_at(mover, true) && (!resign_.two_sided || run_at(opponent, false))) loser_ = mover;
-        else if (resign_.two_sided && run_at(opponent, true) && run_at(mover, false)) loser_ = opponent;
+        if (run_at(mover, true) && (!resign_.two_sided || run_at(opponent, false)))
+            loser_ = mover;
+        else if (resign_.two_sided && run_at(opponent, true) && run_at(mover, false))
+            loser_ = opponent;
     }
 }
 

@@ -18,8 +18,8 @@ struct DrawAdjudication {
 };
 
 struct ResignAdjudication {
-    int move_count = 0;   // consecutive moves of the loser ...
-    int score = 0;        // ... scoring <= -score
+    int move_count = 0;      // consecutive moves of the loser ...
+    int score = 0;           // ... scoring <= -score
     bool two_sided = false;  // and the winner's as many moves >= +score
     bool enabled() const { return move_count > 0; }
 };

@@ -27,13 +27,9 @@ double elo_from_score(double score) {
     return -400 * std::log10(1 / score - 1);
 }
 
-double score_from_elo(double elo) {
-    return 1 / (1 + std::pow(10.0, -elo / 400));
-}
+double score_from_elo(double elo) { return 1 / (1 + std::pow(10.0, -elo / 400)); }
 
-double WdlCounts::games() const {
-    return wins + draws + losses;
-}
+double WdlCounts::games() const { return wins + draws + losses; }
 
 double WdlCounts::score() const {
     double n = games();
@@ -46,9 +42,7 @@ std::uint64_t PentanomialCounts::total() const {
     return sum;
 }
 
-double EloEstimate::error_margin() const {
-    return (elo_upper - elo_lower) / 2;
-}
+double EloEstimate::error_margin() const { return (elo_upper - elo_lower) / 2; }
 
 EloEstimate estimate_from_moments(double observations, double mean, double variance) {
     EloEstimate estimate;

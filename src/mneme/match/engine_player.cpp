@@ -87,8 +87,8 @@ bool EnginePlayer::take_pending_fault(MoveReply& reply) {
 }
 
 std::string EnginePlayer::timed_out_waiting_for(std::string_view what) const {
-    return "timed out after " + std::to_string(spec_.start_timeout.count()) +
-           " ms waiting for " + std::string(what);
+    return "timed out after " + std::to_string(spec_.start_timeout.count()) + " ms waiting for " +
+           std::string(what);
 }
 
 std::string EnginePlayer::exit_error(std::string_view when) {
@@ -124,8 +124,8 @@ void EnginePlayer::refuse_move(const MoveRequest& request, const std::string& mo
 MoveReply EnginePlayer::search(const MoveRequest& request, const std::string& go_command) {
     const TimeControl& tc = request.time_control;
     // Overrunning a clock loses on time; without one the engine merely stalled.
-    PlayerFault overrun = tc.has_clock() || tc.movetime_ms > 0 ? PlayerFault::TIME_FORFEIT
-                                                                : PlayerFault::STALLED;
+    PlayerFault overrun =
+        tc.has_clock() || tc.movetime_ms > 0 ? PlayerFault::TIME_FORFEIT : PlayerFault::STALLED;
     auto go_time = Clock::now();
     if (!process_.write_line(go_command)) return crash_reply("closed its input");
     auto deadline = request.deadline ? go_time + *request.deadline : Clock::time_point::max();
@@ -146,8 +146,8 @@ MoveReply EnginePlayer::search(const MoveRequest& request, const std::string& go
         if (request.abort && request.abort->load())
             return give_up(PlayerFault::STALLED, "the runner was interrupted; engine killed");
         // In short waits when the runner may be interrupted, so that it ends promptly.
-        auto wait_until = request.abort ? std::min(deadline, Clock::now() + ABORT_POLL_INTERVAL)
-                                        : deadline;
+        auto wait_until =
+            request.abort ? std::min(deadline, Clock::now() + ABORT_POLL_INTERVAL) : deadline;
         auto status = process_.read_line(line, wait_until);
         if (status == EngineProcess::ReadStatus::TIMEOUT && wait_until < deadline) continue;
         if (status == EngineProcess::ReadStatus::CLOSED) {
@@ -185,12 +185,14 @@ MoveReply EnginePlayer::search(const MoveRequest& request, const std::string& go
         if (stop_sent) {
             // Answered only after the stop command: responsive, but it overran its deadline.
             reply.fault = overrun;
-            reply.detail = "no move within " + std::to_string(request.deadline->count()) +
-                           " ms (" + move_word_ + " came after \"" + stop_command_ + "\")";
+            reply.detail = "no move within " + std::to_string(request.deadline->count()) + " ms (" +
+                           move_word_ + " came after \"" + stop_command_ + "\")";
             return reply;
         }
-        if (m) reply.move = m;
-        else refuse_move(request, move_text, reply);
+        if (m)
+            reply.move = m;
+        else
+            refuse_move(request, move_text, reply);
         return reply;
     }
 }

@@ -55,8 +55,7 @@ bool write_without_sigpipe(int fd, const char* data, std::size_t size) {
     int saved_errno = errno;
     if (!ok && saved_errno == EPIPE && !was_pending) {
         timespec zero{0, 0};
-        while (sigtimedwait(&pipe_set, nullptr, &zero) < 0 && errno == EINTR) {
-        }
+        while (sigtimedwait(&pipe_set, nullptr, &zero) < 0 && errno == EINTR) {}
     }
     pthread_sigmask(SIG_SETMASK, &old_mask, nullptr);
     errno = saved_errno;
@@ -108,8 +107,8 @@ bool EngineProcess::launch(const std::vector<std::string>& argv,
     pid_t pid = ::fork();
     if (pid < 0) {
         error = std::string("fork: ") + std::strerror(errno);
-        for (int fd : {in_pipe[0], in_pipe[1], out_pipe[0], out_pipe[1], status_pipe[0],
-                       status_pipe[1]})
+        for (int fd :
+             {in_pipe[0], in_pipe[1], out_pipe[0], out_pipe[1], status_pipe[0], status_pipe[1]})
             ::close(fd);
         if (null_fd >= 0) ::close(null_fd);
         return false;
@@ -180,8 +179,7 @@ std::string EngineProcess::line_too_long_error() {
     return "line longer than " + std::to_string(MAX_LINE_LENGTH) + " bytes";
 }
 
-EngineProcess::ReadStatus EngineProcess::read_line(std::string& line,
-                                                   Clock::time_point deadline) {
+EngineProcess::ReadStatus EngineProcess::read_line(std::string& line, Clock::time_point deadline) {
     auto take_line = [&](std::size_t length, std::size_t skip) {
         line.assign(buffer_, 0, length);
         buffer_.erase(0, length + skip);
@@ -314,7 +312,8 @@ std::string EngineProcess::exit_description() {
     if (WIFSIGNALED(status_)) {
         int sig = WTERMSIG(status_);
         const char* name = strsignal(sig);
-        return "killed by signal " + std::to_string(sig) + (name ? std::string(" (") + name + ")" : "");
+        return "killed by signal " + std::to_string(sig) +
+               (name ? std::string(" (") + name + ")" : "");
     }
     return "exited";
 }

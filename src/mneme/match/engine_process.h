@@ -16,10 +16,10 @@ public:
     using Clock = std::chrono::steady_clock;
 
     enum class ReadStatus {
-        LINE,     // a complete line (without "\n" or "\r\n")
-        TIMEOUT,  // the deadline passed first
-        CLOSED,   // the child closed its output (usually: it exited)
-        TOO_LONG, // a line ran past MAX_LINE_LENGTH: the output is unusable from here on
+        LINE,      // a complete line (without "\n" or "\r\n")
+        TIMEOUT,   // the deadline passed first
+        CLOSED,    // the child closed its output (usually: it exited)
+        TOO_LONG,  // a line ran past MAX_LINE_LENGTH: the output is unusable from here on
     };
 
     // No protocol line comes near this; an engine writing more without a newline is broken.
@@ -34,8 +34,9 @@ public:
     // stderr is inherited, so an engine's own complaints reach the runner's terminal, unless
     // `discard_stderr` sends it to /dev/null. The child gets its own process group, so a
     // Ctrl-C at the terminal reaches only the runner, which stops the games in order (an
-    // engine left behind by a killed runner sees its input close). False with `error` ("cannot run 'x': No such file or directory")
-    // when the program cannot be started; any previous child is killed first.
+    // engine left behind by a killed runner sees its input close). False with `error` ("cannot run
+    // 'x': No such file or directory") when the program cannot be started; any previous child is
+    // killed first.
     bool launch(const std::vector<std::string>& argv, const std::string& working_directory,
                 std::string& error, bool discard_stderr = false);
 
@@ -74,10 +75,10 @@ private:
 
     pid_t pid_ = -1;
     bool reaped_ = true;
-    int status_ = 0;        // waitpid status once reaped
-    int to_child_ = -1;     // write end of the child's stdin
-    int from_child_ = -1;   // read end of the child's stdout
-    std::string buffer_;    // output read but not yet returned as lines
+    int status_ = 0;           // waitpid status once reaped
+    int to_child_ = -1;        // write end of the child's stdin
+    int from_child_ = -1;      // read end of the child's stdout
+    std::string buffer_;       // output read but not yet returned as lines
     std::size_t scanned_ = 0;  // bytes of buffer_ known to hold no newline
     bool output_closed_ = false;
     bool line_too_long_ = false;

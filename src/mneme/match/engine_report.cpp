@@ -29,8 +29,8 @@ std::vector<Move> parse_pv(const Position& pos, const std::vector<std::string_vi
     std::vector<Move> pv;
     Position board = pos.without_history();
     for (std::string_view word : words) {
-        bool move_number = !word.empty() && (word.find_first_not_of("0123456789.") ==
-                                             std::string_view::npos) &&
+        bool move_number = !word.empty() &&
+                           (word.find_first_not_of("0123456789.") == std::string_view::npos) &&
                            word.back() == '.';
         if (move_number) continue;
         Move m = san ? parse_engine_move(board, word) : parse_uci_move(board, word);
@@ -40,6 +40,5 @@ std::vector<Move> parse_pv(const Position& pos, const std::vector<std::string_vi
     }
     return pv;
 }
-
 
 }  // namespace mneme

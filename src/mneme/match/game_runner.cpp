@@ -39,13 +39,20 @@ std::string rule_reason(const Position& pos, const GameOutcome& outcome) {
     switch (outcome.termination) {
         case Termination::CHECKMATE:
             return std::string(colour_name(~pos.side_to_move())) + " mates";
-        case Termination::STALEMATE: return "Draw by stalemate";
-        case Termination::INSUFFICIENT_MATERIAL: return "Draw by insufficient mating material";
-        case Termination::SEVENTY_FIVE_MOVES: return "Draw by the 75-move rule";
-        case Termination::FIVEFOLD_REPETITION: return "Draw by fivefold repetition";
-        case Termination::FIFTY_MOVES: return "Draw by the 50-move rule";
-        case Termination::THREEFOLD_REPETITION: return "Draw by threefold repetition";
-        case Termination::NONE: break;
+        case Termination::STALEMATE:
+            return "Draw by stalemate";
+        case Termination::INSUFFICIENT_MATERIAL:
+            return "Draw by insufficient mating material";
+        case Termination::SEVENTY_FIVE_MOVES:
+            return "Draw by the 75-move rule";
+        case Termination::FIVEFOLD_REPETITION:
+            return "Draw by fivefold repetition";
+        case Termination::FIFTY_MOVES:
+            return "Draw by the 50-move rule";
+        case Termination::THREEFOLD_REPETITION:
+            return "Draw by threefold repetition";
+        case Termination::NONE:
+            break;
     }
     return "";
 }
@@ -54,12 +61,23 @@ std::string fault_reason(Color side, PlayerFault fault, const std::string& detai
     std::string who = colour_name(side);
     std::string text;
     switch (fault) {
-        case PlayerFault::ILLEGAL_MOVE: text = who + " makes an illegal move"; break;
-        case PlayerFault::CRASHED: text = who + "'s engine crashed"; break;
-        case PlayerFault::STALLED: text = who + "'s connection stalls"; break;
-        case PlayerFault::TIME_FORFEIT: text = who + " loses on time"; break;
-        case PlayerFault::PROTOCOL_ERROR: text = who + " breaks the protocol"; break;
-        case PlayerFault::NONE: break;
+        case PlayerFault::ILLEGAL_MOVE:
+            text = who + " makes an illegal move";
+            break;
+        case PlayerFault::CRASHED:
+            text = who + "'s engine crashed";
+            break;
+        case PlayerFault::STALLED:
+            text = who + "'s connection stalls";
+            break;
+        case PlayerFault::TIME_FORFEIT:
+            text = who + " loses on time";
+            break;
+        case PlayerFault::PROTOCOL_ERROR:
+            text = who + " breaks the protocol";
+            break;
+        case PlayerFault::NONE:
+            break;
     }
     if (!detail.empty()) text += ": " + detail;
     return text;
@@ -104,15 +122,18 @@ std::optional<double> white_points(const GameHeaders& headers) {
             std::size_t used = 0;
             double value = std::stod(*points, &used);
             if (used == points->size() && value >= 0 && value <= 1) return value;
-        } catch (const std::exception&) {
-        }
+        } catch (const std::exception&) {}
         return std::nullopt;
     }
     switch (parse_result(headers.get("Result"))) {
-        case GameResult::WHITE_WINS: return 1.0;
-        case GameResult::BLACK_WINS: return 0.0;
-        case GameResult::DRAW: return 0.5;
-        case GameResult::ONGOING: break;
+        case GameResult::WHITE_WINS:
+            return 1.0;
+        case GameResult::BLACK_WINS:
+            return 0.0;
+        case GameResult::DRAW:
+            return 0.5;
+        case GameResult::ONGOING:
+            break;
     }
     return std::nullopt;
 }
@@ -161,8 +182,8 @@ GameRecord play_game(Player& white, Player& black, const Opening& opening,
             break;
         }
         if (settings.max_plies > 0 && int(moves.size()) >= settings.max_plies) {
-            finish(0.5, "adjudication", "Draw by the move limit of " +
-                                            std::to_string(settings.max_plies) + " plies");
+            finish(0.5, "adjudication",
+                   "Draw by the move limit of " + std::to_string(settings.max_plies) + " plies");
             break;
         }
         const ResultFunctionSettings& rf = settings.result_function;
@@ -180,7 +201,8 @@ GameRecord play_game(Player& white, Player& black, const Opening& opening,
             rf.referee->new_game(ask.start, opening.chess960);
             MoveReply verdict = rf.referee->play(ask);
             if (verdict.fault == PlayerFault::NONE && verdict.has_score) {
-                Value white_view = pos.side_to_move() == WHITE ? verdict.score : Value(-verdict.score);
+                Value white_view =
+                    pos.side_to_move() == WHITE ? verdict.score : Value(-verdict.score);
                 double p = thesis_result_function(white_view);
                 finish(p, "adjudication",
                        "Result function after " + std::to_string(rf.after_moves) +
@@ -206,17 +228,20 @@ GameRecord play_game(Player& white, Player& black, const Opening& opening,
         request.abort = abort;
         const TimeControl& tc = settings.time_control[us];
         if (tc.has_clock())
-            request.deadline = std::chrono::milliseconds(
-                std::max<std::int64_t>(clocks[us].remaining_ms(), 0) + settings.time_margin_ms + 50);
+            request.deadline =
+                std::chrono::milliseconds(std::max<std::int64_t>(clocks[us].remaining_ms(), 0) +
+                                          settings.time_margin_ms + 50);
         else if (tc.movetime_ms > 0)
-            request.deadline = std::chrono::milliseconds(tc.movetime_ms + settings.time_margin_ms + 50);
+            request.deadline =
+                std::chrono::milliseconds(tc.movetime_ms + settings.time_margin_ms + 50);
         else
             request.deadline = settings.hang_timeout;
 
         auto asked = SteadyClock::now();
         MoveReply reply = mover.play(request);
         std::int64_t measured =
-            std::chrono::duration_cast<std::chrono::milliseconds>(SteadyClock::now() - asked).count();
+            std::chrono::duration_cast<std::chrono::milliseconds>(SteadyClock::now() - asked)
+                .count();
         if (reply.elapsed_ms <= 0) reply.elapsed_ms = measured;
         if (abort && abort->load()) {
             record.aborted = true;
@@ -225,8 +250,10 @@ GameRecord play_game(Player& white, Player& black, const Opening& opening,
 
         // Overrunning the clock or the move time is a loss, whatever the reply.
         bool over_time = false;
-        if (tc.has_clock()) over_time = !clocks[us].charge(reply.elapsed_ms, settings.time_margin_ms);
-        else clocks[us].charge(0, 0);
+        if (tc.has_clock())
+            over_time = !clocks[us].charge(reply.elapsed_ms, settings.time_margin_ms);
+        else
+            clocks[us].charge(0, 0);
         if (tc.movetime_ms > 0 && reply.elapsed_ms > tc.movetime_ms + settings.time_margin_ms)
             over_time = true;
         if (over_time && reply.fault == PlayerFault::NONE) {
@@ -244,8 +271,8 @@ GameRecord play_game(Player& white, Player& black, const Opening& opening,
             // FIDE 6.9: a flag fall is a draw when the opponent cannot mate by any means.
             if (reply.fault == PlayerFault::TIME_FORFEIT && pos.has_insufficient_material(~us))
                 finish(0.5, fault_text(reply.fault),
-                       fault_reason(us, reply.fault, reply.detail) + ", but " +
-                           colour_name(~us) + " cannot mate: draw");
+                       fault_reason(us, reply.fault, reply.detail) + ", but " + colour_name(~us) +
+                           " cannot mate: draw");
             else
                 finish(us == WHITE ? 0.0 : 1.0, fault_text(reply.fault),
                        fault_reason(us, reply.fault, reply.detail));
@@ -300,14 +327,16 @@ GameRecord play_game(Player& white, Player& black, const Opening& opening,
     if (!opening.name.empty()) tags.set("Opening", opening.name);
     tags.set("PlyCount", std::to_string(moves.size()));
     std::int64_t duration =
-        std::chrono::duration_cast<std::chrono::milliseconds>(SteadyClock::now() - game_started).count();
+        std::chrono::duration_cast<std::chrono::milliseconds>(SteadyClock::now() - game_started)
+            .count();
     tags.set("GameDuration", duration_text(duration));
     if (record.aborted) {
         tags.set("Termination", "unterminated");
         record.reason = "Game aborted";
     } else {
         tags.set("Termination", record.termination);
-        if (points && pgn.result == GameResult::ONGOING) tags.set("WhitePoints", points_text(*points));
+        if (points && pgn.result == GameResult::ONGOING)
+            tags.set("WhitePoints", points_text(*points));
     }
     // The reason closes the record, in the last move's comment as cutechess writes it.
     std::string& last_comment =

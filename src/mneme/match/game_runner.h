@@ -18,21 +18,21 @@ namespace mneme {
 // The 1996 thesis's adjudication: after `after_moves` full moves a referee evaluates the
 // position and thesis_result_function() gives the points.
 struct ResultFunctionSettings {
-    int after_moves = 0;       // 0 = off
-    Player* referee = nullptr; // searches with its own time control; not owned
-    TimeControl referee_limit; // e.g. a fixed time per move
+    int after_moves = 0;        // 0 = off
+    Player* referee = nullptr;  // searches with its own time control; not owned
+    TimeControl referee_limit;  // e.g. a fixed time per move
 };
 
 struct GameSettings {
-    TimeControl time_control[2];           // White's and Black's
-    std::int64_t time_margin_ms = 0;       // a move may overrun the clock by this much
+    TimeControl time_control[2];      // White's and Black's
+    std::int64_t time_margin_ms = 0;  // a move may overrun the clock by this much
     // Without a clock or move time (depth or node limits), a player silent this long hangs.
     std::chrono::milliseconds hang_timeout{60000};
-    int max_plies = 0;                     // 0 = no cap; else a draw after this many plies
+    int max_plies = 0;  // 0 = no cap; else a draw after this many plies
     DrawAdjudication draw;
     ResignAdjudication resign;
     ResultFunctionSettings result_function;
-    bool recover = true;                   // unused here: the tournament restarts players
+    bool recover = true;  // unused here: the tournament restarts players
     std::string event = "mneme match";
     std::string site = "?";
     std::string round = "?";
@@ -45,8 +45,8 @@ struct GameRecord {
     std::string termination;  // the Termination tag: "normal", "time forfeit", ...
     std::string reason;       // "White mates", "Black's connection stalls", ...
     PlayerFault fault[2] = {PlayerFault::NONE, PlayerFault::NONE};  // by colour
-    bool aborted = false;     // stopped by the caller: not a result
-    int plies = 0;            // moves made by the players (not the opening)
+    bool aborted = false;  // stopped by the caller: not a result
+    int plies = 0;         // moves made by the players (not the opening)
 };
 
 // Plays one game from `opening`. `abort` (optional) is polled between moves; when it becomes

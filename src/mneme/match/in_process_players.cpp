@@ -50,8 +50,8 @@ public:
                     searcher.stop();
                     return;
                 }
-                auto wake = abort ? std::min(deadline, now + std::chrono::milliseconds(50))
-                                  : deadline;
+                auto wake =
+                    abort ? std::min(deadline, now + std::chrono::milliseconds(50)) : deadline;
                 done_cv_.wait_until(lock, wake);
             }
         });
@@ -137,29 +137,34 @@ bool MnemePlayer::start(std::string& error) {
             if (!set_search_margin(*margin, value, &options.margins, &message)) return bad(message);
         } else if (name == "algorithm") {
             std::string v = lower_case(value);
-            if (v == "minimax") options.algorithm = SearchAlgorithm::MINIMAX;
-            else if (v == "alphabeta") options.algorithm = SearchAlgorithm::ALPHABETA_FAIL_HARD;
-            else if (v == "failsoft") options.algorithm = SearchAlgorithm::ALPHABETA_FAIL_SOFT;
-            else if (v == "pvs") options.algorithm = SearchAlgorithm::PVS;
-            else return bad("needs minimax, alphabeta, failsoft or pvs");
+            if (v == "minimax")
+                options.algorithm = SearchAlgorithm::MINIMAX;
+            else if (v == "alphabeta")
+                options.algorithm = SearchAlgorithm::ALPHABETA_FAIL_HARD;
+            else if (v == "failsoft")
+                options.algorithm = SearchAlgorithm::ALPHABETA_FAIL_SOFT;
+            else if (v == "pvs")
+                options.algorithm = SearchAlgorithm::PVS;
+            else
+                return bad("needs minimax, alphabeta, failsoft or pvs");
         } else if (const SearchRefinementOption* refinement = find_search_refinement(name)) {
             if (!parse_switch(value, flag)) return bad("needs true or false");
             options.*(refinement->field) = flag;
         } else {
-            bool* target = name == "aspiration"           ? &options.aspiration
-                           : name == "transpositiontable" ? &options.transposition_table
-                           : name == "ttmove"             ? &options.tt_move
-                           : name == "captureordering"    ? &options.capture_ordering
-                           : name == "killers"            ? &options.killers
-                           : name == "countermoves"       ? &options.counter_moves
-                           : name == "history"            ? &options.history
+            bool* target = name == "aspiration"            ? &options.aspiration
+                           : name == "transpositiontable"  ? &options.transposition_table
+                           : name == "ttmove"              ? &options.tt_move
+                           : name == "captureordering"     ? &options.capture_ordering
+                           : name == "killers"             ? &options.killers
+                           : name == "countermoves"        ? &options.counter_moves
+                           : name == "history"             ? &options.history
                            : name == "continuationhistory" ? &options.continuation_history
-                           : name == "nullmove"           ? &options.null_move
-                           : name == "lmr"                ? &options.late_move_reductions
-                           : name == "futility"           ? &options.futility
-                           : name == "movecountpruning"   ? &options.move_count_pruning
-                           : name == "seepruning"         ? &options.see_pruning
-                                                          : nullptr;
+                           : name == "nullmove"            ? &options.null_move
+                           : name == "lmr"                 ? &options.late_move_reductions
+                           : name == "futility"            ? &options.futility
+                           : name == "movecountpruning"    ? &options.move_count_pruning
+                           : name == "seepruning"          ? &options.see_pruning
+                                                           : nullptr;
             if (!target) {
                 error = "unknown option '" + raw_name + "' for the mneme player";
                 return false;
@@ -176,8 +181,10 @@ bool MnemePlayer::start(std::string& error) {
         error = "proto=book needs option.BookFile=FILE (this mneme has no built-in book)";
         return false;
     }
-    if (limit_strength) skill_.set_elo(int(elo));
-    else skill_.set_level(skill_level);
+    if (limit_strength)
+        skill_.set_elo(int(elo));
+    else
+        skill_.set_level(skill_level);
     options.multi_pv = skill_.candidate_lines();
     searcher_->set_options(options);
     searcher_->set_ordering_hint(book_.ordering_hint());
@@ -204,7 +211,8 @@ void MnemePlayer::game_over(const std::string& result_text) {
         learn_from_games({game}, book_.experience_path(), options);
     } catch (const std::exception& e) {
         // The game is over and counted; a learning failure must not stop the match.
-        std::fprintf(stderr, "mneme player %s: learning failed: %s\n", spec_.name.c_str(), e.what());
+        std::fprintf(stderr, "mneme player %s: learning failed: %s\n", spec_.name.c_str(),
+                     e.what());
     }
 }
 
@@ -216,9 +224,9 @@ MoveReply MnemePlayer::play(const MoveRequest& request) {
         MoveReply reply;
         reply.move = decision->move;
         game_moves_.push_back(reply.move);
-        reply.elapsed_ms = std::chrono::duration_cast<std::chrono::milliseconds>(
-                               SteadyClock::now() - started)
-                               .count();
+        reply.elapsed_ms =
+            std::chrono::duration_cast<std::chrono::milliseconds>(SteadyClock::now() - started)
+                .count();
         return reply;
     }
     SearchLimits limits;
@@ -264,7 +272,8 @@ MoveReply MnemePlayer::play(const MoveRequest& request) {
     reply.nodes = result.nodes;
     reply.reported_time_ms = result.time_ms;
     if (reply.move == result.best) reply.pv = result.pv;
-    reply.elapsed_ms = std::chrono::duration_cast<std::chrono::milliseconds>(SteadyClock::now() - started).count();
+    reply.elapsed_ms =
+        std::chrono::duration_cast<std::chrono::milliseconds>(SteadyClock::now() - started).count();
     if (reply.move) game_moves_.push_back(reply.move);
     return reply;
 }

@@ -69,7 +69,8 @@ std::string estimate_json(const EloEstimate& e) {
 
 std::string ordering_text(const TournamentReport& report, const std::vector<int>& ordering) {
     std::string text;
-    for (int index : ordering) text += (text.empty() ? "" : " > ") + report.names[std::size_t(index)];
+    for (int index : ordering)
+        text += (text.empty() ? "" : " > ") + report.names[std::size_t(index)];
     return text.empty() ? "-" : text;
 }
 
@@ -108,9 +109,12 @@ TournamentReport compute_report(const std::vector<std::string>& names,
         bool first_white = game.white == first;
         double s = first_white ? game.white_score : 1 - game.white_score;
         pair_scores[p].push_back(s);
-        if (s == 1) pair.wdl.wins += 1;
-        else if (s == 0) pair.wdl.losses += 1;
-        else if (s == 0.5) pair.wdl.draws += 1;
+        if (s == 1)
+            pair.wdl.wins += 1;
+        else if (s == 0)
+            pair.wdl.losses += 1;
+        else if (s == 0.5)
+            pair.wdl.draws += 1;
         else {
             pair.wdl.wins += s;
             pair.wdl.losses += 1 - s;
@@ -141,8 +145,8 @@ TournamentReport compute_report(const std::vector<std::string>& names,
                 ++pair.pentanomial.pairs[std::size_t(doubled)];
             }
         }
-        pair.trinomial_estimate = pair.fractional_games ? score_estimate(pair_scores[p])
-                                                        : trinomial_estimate(pair.wdl);
+        pair.trinomial_estimate =
+            pair.fractional_games ? score_estimate(pair_scores[p]) : trinomial_estimate(pair.wdl);
         pair.trinomial_estimate.draw_ratio =
             pair.wdl.games() > 0 ? (pair.wdl.draws) / pair.wdl.games() : 0;
         pair.pentanomial_estimate = pentanomial_estimate(pair.pentanomial);
@@ -159,8 +163,8 @@ std::string score_line(const TournamentReport& report, std::size_t p) {
     if (p >= report.pairs.size()) return "no games yet";
     const PairStatistics& pair = report.pairs[p];
     // The pentanomial interval needs a few pairs before its variance means anything.
-    const EloEstimate& e = pair.pentanomial.total() >= 10 ? pair.pentanomial_estimate
-                                                          : pair.trinomial_estimate;
+    const EloEstimate& e =
+        pair.pentanomial.total() >= 10 ? pair.pentanomial_estimate : pair.trinomial_estimate;
     std::ostringstream out;
     out << report.names[std::size_t(pair.first)] << " - " << report.names[std::size_t(pair.second)]
         << ": " << points_text(pair.wdl.wins + pair.wdl.draws / 2) << " - "
@@ -180,11 +184,12 @@ std::string format_report(const TournamentReport& report) {
     for (std::size_t p = 0; p < report.pairs.size(); ++p) {
         const PairStatistics& pair = report.pairs[p];
         const EloEstimate& t = pair.trinomial_estimate;
-        out << report.names[std::size_t(pair.first)] << " vs " << report.names[std::size_t(pair.second)]
-            << ": " << pair.wdl.games() << " games, +" << points_text(pair.wdl.wins) << " ="
-            << points_text(pair.wdl.draws) << " -" << points_text(pair.wdl.losses) << ", score "
-            << format("%.1f", t.score * 100) << "%";
-        if (pair.fractional_games) out << " (" << pair.fractional_games << " by the result function)";
+        out << report.names[std::size_t(pair.first)] << " vs "
+            << report.names[std::size_t(pair.second)] << ": " << pair.wdl.games() << " games, +"
+            << points_text(pair.wdl.wins) << " =" << points_text(pair.wdl.draws) << " -"
+            << points_text(pair.wdl.losses) << ", score " << format("%.1f", t.score * 100) << "%";
+        if (pair.fractional_games)
+            out << " (" << pair.fractional_games << " by the result function)";
         out << "\n  Elo " << elo_text(t.elo) << " +- " << margin_text(t) << " (95%, "
             << (pair.fractional_games ? "per-game scores" : "trinomial") << ", "
             << elo_text(t.elo_lower) << " to " << elo_text(t.elo_upper) << ")  LOS "
@@ -192,8 +197,9 @@ std::string format_report(const TournamentReport& report) {
             << "%\n";
         if (pair.pentanomial.total() > 0) {
             const EloEstimate& e = pair.pentanomial_estimate;
-            out << "  Elo " << elo_text(e.elo) << " +- " << margin_text(e) << " (95%, pentanomial over "
-                << pair.pentanomial.total() << " game pairs [0, 1/2, 1, 3/2, 2]: ";
+            out << "  Elo " << elo_text(e.elo) << " +- " << margin_text(e)
+                << " (95%, pentanomial over " << pair.pentanomial.total()
+                << " game pairs [0, 1/2, 1, 3/2, 2]: ";
             for (int i = 0; i < 5; ++i) out << (i ? " " : "") << pair.pentanomial.pairs[i];
             out << ")  LOS " << format("%.1f", e.los * 100) << "%\n";
         }
@@ -220,24 +226,27 @@ std::string format_report(const TournamentReport& report) {
         });
         out << "\nRanking (maximum likelihood, BayesElo model, mean 0):\n";
         char line[256];
-        std::snprintf(line, sizeof line, "  %4s  %-*s %8s %8s %8s %6s %7s\n", "Rank", int(width), "Name",
-                      "Elo", "+-95%", "Points", "Games", "Score");
+        std::snprintf(line, sizeof line, "  %4s  %-*s %8s %8s %8s %6s %7s\n", "Rank", int(width),
+                      "Name", "Elo", "+-95%", "Points", "Games", "Score");
         out << line;
         for (std::size_t r = 0; r < order.size(); ++r) {
             std::size_t i = order[r];
             double score = report.games[i] ? report.points[i] / report.games[i] : 0;
             std::snprintf(line, sizeof line, "  %4zu  %-*s %8.1f %8.1f %8.1f %6d %6.1f%%\n", r + 1,
                           int(width), report.names[i].c_str(), report.ratings[i].elo,
-                          report.ratings[i].error95, report.points[i], report.games[i], score * 100);
+                          report.ratings[i].error95, report.points[i], report.games[i],
+                          score * 100);
             out << line;
         }
         // Rows and columns in ranking order, numbered by rank, so "#2" is the second line above.
-        out << "\nCrosstable (points scored by the row player against the column player / games):\n";
+        out << "\nCrosstable (points scored by the row player against the column player / "
+               "games):\n";
         const int label_width = int(width) + 4;  // the name and " #NN"
         std::snprintf(line, sizeof line, "  %-*s", label_width, "");
         out << line;
         for (std::size_t c = 0; c < order.size(); ++c) {
-            std::snprintf(line, sizeof line, " %9s", std::string("#").append(std::to_string(c + 1)).c_str());
+            std::snprintf(line, sizeof line, " %9s",
+                          std::string("#").append(std::to_string(c + 1)).c_str());
             out << line;
         }
         out << '\n';
@@ -248,18 +257,19 @@ std::string format_report(const TournamentReport& report) {
             out << line;
             for (std::size_t j : order) {
                 int games = report.crosstable.games[i][j];
-                std::string cell = i == j || games == 0
-                                       ? "."
-                                       : points_text(report.crosstable.points[i][j]) + "/" +
-                                             std::to_string(games);
+                std::string cell =
+                    i == j || games == 0
+                        ? "."
+                        : points_text(report.crosstable.points[i][j]) + "/" + std::to_string(games);
                 std::snprintf(line, sizeof line, " %9s", cell.c_str());
                 out << line;
             }
             out << '\n';
         }
         out << "\nShowdown orderings (each player beat every later one in their games):\n"
-            << "  strict (more than half the points): " << ordering_text(report, report.strict_ordering)
-            << " (" << report.strict_ordering.size() << ")\n"
+            << "  strict (more than half the points): "
+            << ordering_text(report, report.strict_ordering) << " ("
+            << report.strict_ordering.size() << ")\n"
             << "  non-strict (at least half):         "
             << ordering_text(report, report.non_strict_ordering) << " ("
             << report.non_strict_ordering.size() << ")\n";
@@ -272,7 +282,8 @@ std::string report_json(const TournamentReport& report) {
     out << "{\n  \"games\": " << report.total_games << ",\n  \"players\": [";
     for (std::size_t i = 0; i < report.names.size(); ++i) {
         out << (i ? ", " : "") << "\n    {\"name\": " << json_string(report.names[i])
-            << ", \"games\": " << report.games[i] << ", \"points\": " << json_number(report.points[i]);
+            << ", \"games\": " << report.games[i]
+            << ", \"points\": " << json_number(report.points[i]);
         if (i < report.ratings.size())
             out << ", \"elo\": " << json_number(report.ratings[i].elo)
                 << ", \"error95\": " << json_number(report.ratings[i].error95);
@@ -287,14 +298,17 @@ std::string report_json(const TournamentReport& report) {
     out << "\n  ],\n  \"pairs\": [";
     for (std::size_t p = 0; p < report.pairs.size(); ++p) {
         const PairStatistics& pair = report.pairs[p];
-        out << (p ? ", " : "") << "\n    {\"first\": " << json_string(report.names[std::size_t(pair.first)])
+        out << (p ? ", " : "")
+            << "\n    {\"first\": " << json_string(report.names[std::size_t(pair.first)])
             << ", \"second\": " << json_string(report.names[std::size_t(pair.second)])
-            << ", \"wins\": " << json_number(pair.wdl.wins) << ", \"draws\": " << json_number(pair.wdl.draws)
+            << ", \"wins\": " << json_number(pair.wdl.wins)
+            << ", \"draws\": " << json_number(pair.wdl.draws)
             << ", \"losses\": " << json_number(pair.wdl.losses)
             << ", \"fractional_games\": " << pair.fractional_games << ", \"pentanomial\": [";
         for (int i = 0; i < 5; ++i) out << (i ? ", " : "") << pair.pentanomial.pairs[i];
         out << "],\n     \"trinomial\": " << estimate_json(pair.trinomial_estimate)
-            << ",\n     \"pentanomial_estimate\": " << estimate_json(pair.pentanomial_estimate) << "}";
+            << ",\n     \"pentanomial_estimate\": " << estimate_json(pair.pentanomial_estimate)
+            << "}";
     }
     auto ordering_json = [&](const std::vector<int>& ordering) {
         std::string text = "[";

@@ -17,10 +17,10 @@
 namespace mneme {
 
 struct GameSummary {
-    int white = 0;             // player indices
+    int white = 0;  // player indices
     int black = 0;
-    double white_score = 0;    // 1, 1/2, 0 or a result-function fraction
-    std::string termination;   // the Termination tag ("normal", "time forfeit", ...)
+    double white_score = 0;   // 1, 1/2, 0 or a result-function fraction
+    std::string termination;  // the Termination tag ("normal", "time forfeit", ...)
     // Games with the same key, in order, form colour-swapped pairs for the pentanomial model
     // (same round, opening and players). Empty: the game is in no pair.
     std::string pair_key;
@@ -37,8 +37,8 @@ struct PairStatistics {
 
 struct TournamentReport {
     std::vector<std::string> names;
-    std::vector<PairStatistics> pairs;        // every pair that met, in first-meeting order
-    std::vector<PlayerRating> ratings;        // maximum likelihood, mean 0
+    std::vector<PairStatistics> pairs;  // every pair that met, in first-meeting order
+    std::vector<PlayerRating> ratings;  // maximum likelihood, mean 0
     Crosstable crosstable;
     std::vector<int> strict_ordering, non_strict_ordering;
     // Per player: how its games ended when it lost by a fault ("time forfeit" -> count).

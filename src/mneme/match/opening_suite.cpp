@@ -117,14 +117,19 @@ OpeningSuite OpeningSuite::standard_start() {
 OpeningSuite OpeningSuite::load(const OpeningOptions& options) {
     if (options.file.empty()) throw OpeningSuiteError("no opening file given");
     if (options.start < 1)
-        throw OpeningSuiteError(options.file + ": the first opening number must be 1 or more, got " +
+        throw OpeningSuiteError(options.file +
+                                ": the first opening number must be 1 or more, got " +
                                 std::to_string(options.start));
     OpeningSuite suite;
     suite.options_ = options;
     suite.shuffle_ = std::make_shared<ShuffleCache>();
     switch (options.format) {
-        case OpeningFormat::EPD: load_epd(suite); break;
-        case OpeningFormat::PGN: load_pgn(suite); break;
+        case OpeningFormat::EPD:
+            load_epd(suite);
+            break;
+        case OpeningFormat::PGN:
+            load_pgn(suite);
+            break;
         case OpeningFormat::POLYGLOT: {
             try {
                 suite.book_ = std::make_shared<PolyglotBook>(PolyglotBook::open(options.file));
@@ -193,8 +198,10 @@ void OpeningSuite::load_pgn(OpeningSuite& suite) {
             moves.resize(std::size_t(options.plies));
         std::string name(game.headers.get("Opening"));
         std::string_view variation = game.headers.get("Variation");
-        if (!variation.empty()) name += name.empty() ? std::string(variation) : ", " + std::string(variation);
-        suite.openings_.push_back({start.fen(), std::move(moves), std::move(name), start.is_chess960()});
+        if (!variation.empty())
+            name += name.empty() ? std::string(variation) : ", " + std::string(variation);
+        suite.openings_.push_back(
+            {start.fen(), std::move(moves), std::move(name), start.is_chess960()});
     }
     if (reader.failed()) {
         std::string why = options.file + ": cannot read the file";

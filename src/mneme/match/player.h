@@ -31,9 +31,9 @@ const char* fault_text(PlayerFault fault);  // "illegal move", "crash", ...
 
 // The state a player is asked to move in.
 struct MoveRequest {
-    Position start;               // the game's first position (for "position fen ... moves")
-    std::vector<Move> moves;      // every move since `start`
-    Position position;            // `start` with `moves` played, with history
+    Position start;           // the game's first position (for "position fen ... moves")
+    std::vector<Move> moves;  // every move since `start`
+    Position position;        // `start` with `moves` played, with history
     // The limits of the side to move; clock values for both sides (ms left, increment).
     TimeControl time_control;
     std::int64_t time_left_ms[2] = {-1, -1};
@@ -49,14 +49,14 @@ struct MoveRequest {
 
 // What came back: a move, or a fault; plus what the player said about its search.
 struct MoveReply {
-    Move move;                    // Move::none() when `fault` is set or on resignation
+    Move move;  // Move::none() when `fault` is set or on resignation
     PlayerFault fault = PlayerFault::NONE;
-    std::string detail;           // the fault's specifics: "e2e5 in <FEN>", "exit code 3", ...
-    bool resigned = false;        // the player gave up (XBoard "resign")
-    bool offers_draw = false;     // XBoard "offer draw" with this move
+    std::string detail;        // the fault's specifics: "e2e5 in <FEN>", "exit code 3", ...
+    bool resigned = false;     // the player gave up (XBoard "resign")
+    bool offers_draw = false;  // XBoard "offer draw" with this move
     // The last search report before the move; has_score false when none came.
     bool has_score = false;
-    Value score = 0;              // centipawns (or mate score) from the mover's view
+    Value score = 0;  // centipawns (or mate score) from the mover's view
     int depth = 0;
     int seldepth = 0;
     std::uint64_t nodes = 0;

@@ -17,7 +17,8 @@ namespace {
 std::int64_t parse_positive_seconds_ms(const std::string& word, const std::string& value) {
     double seconds = 0;
     auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), seconds);
-    if (ec != std::errc() || end != value.data() + value.size() || !(seconds > 0) || !std::isfinite(seconds))
+    if (ec != std::errc() || end != value.data() + value.size() || !(seconds > 0) ||
+        !std::isfinite(seconds))
         throw std::invalid_argument("'" + word + "': needs a positive number of seconds");
     return std::max<std::int64_t>(1, std::llround(seconds * 1000));
 }
@@ -32,17 +33,24 @@ std::uint64_t parse_count(const std::string& word, const std::string& value) {
 
 std::string default_name(const PlayerSpec& spec) {
     switch (spec.kind) {
-        case PlayerKind::MNEME: return "mneme";
-        case PlayerKind::RANDOM: return "random";
-        case PlayerKind::GREEDY: return "greedy";
-        case PlayerKind::BOOK: return "book";
-        case PlayerKind::CBR: return "cbr";
-        default: break;
+        case PlayerKind::MNEME:
+            return "mneme";
+        case PlayerKind::RANDOM:
+            return "random";
+        case PlayerKind::GREEDY:
+            return "greedy";
+        case PlayerKind::BOOK:
+            return "book";
+        case PlayerKind::CBR:
+            return "cbr";
+        default:
+            break;
     }
     std::vector<std::string> words = split_command_line(spec.command);
     if (words.empty()) return "engine";
     std::string program = words.front();
-    if (auto slash = program.rfind('/'); slash != std::string::npos) program = program.substr(slash + 1);
+    if (auto slash = program.rfind('/'); slash != std::string::npos)
+        program = program.substr(slash + 1);
     return program;
 }
 
@@ -62,13 +70,20 @@ PlayerSpec parse_player_spec(const std::vector<std::string>& words) {
             spec.name = value;
         } else if (key == "proto" || key == "kind") {
             kind_given = true;
-            if (value == "uci") spec.kind = PlayerKind::UCI;
-            else if (value == "xboard" || value == "cecp") spec.kind = PlayerKind::XBOARD;
-            else if (value == "mneme") spec.kind = PlayerKind::MNEME;
-            else if (value == "random") spec.kind = PlayerKind::RANDOM;
-            else if (value == "greedy") spec.kind = PlayerKind::GREEDY;
-            else if (value == "book") spec.kind = PlayerKind::BOOK;
-            else if (value == "cbr") spec.kind = PlayerKind::CBR;
+            if (value == "uci")
+                spec.kind = PlayerKind::UCI;
+            else if (value == "xboard" || value == "cecp")
+                spec.kind = PlayerKind::XBOARD;
+            else if (value == "mneme")
+                spec.kind = PlayerKind::MNEME;
+            else if (value == "random")
+                spec.kind = PlayerKind::RANDOM;
+            else if (value == "greedy")
+                spec.kind = PlayerKind::GREEDY;
+            else if (value == "book")
+                spec.kind = PlayerKind::BOOK;
+            else if (value == "cbr")
+                spec.kind = PlayerKind::CBR;
             else
                 throw std::invalid_argument("'" + word +
                                             "': the protocol must be uci, xboard, mneme, random, "
@@ -114,7 +129,8 @@ PlayerSpec parse_player_spec(const std::vector<std::string>& words) {
     if (spec.kind == PlayerKind::CBR && spec.cases_path.empty()) {
         std::vector<std::string> builtin = builtin_case_base_paths();
         if (builtin.empty())
-            throw std::invalid_argument("a cbr player needs cases=FILE (this mneme has no built-in case base)");
+            throw std::invalid_argument(
+                "a cbr player needs cases=FILE (this mneme has no built-in case base)");
         spec.cases_path = builtin.front();
     }
     if (spec.kind != PlayerKind::CBR && !spec.cases_path.empty())
@@ -125,13 +141,19 @@ PlayerSpec parse_player_spec(const std::vector<std::string>& words) {
 
 std::unique_ptr<Player> make_player(const PlayerSpec& spec) {
     switch (spec.kind) {
-        case PlayerKind::UCI: return std::make_unique<UciEnginePlayer>(spec);
-        case PlayerKind::XBOARD: return std::make_unique<XboardEnginePlayer>(spec);
+        case PlayerKind::UCI:
+            return std::make_unique<UciEnginePlayer>(spec);
+        case PlayerKind::XBOARD:
+            return std::make_unique<XboardEnginePlayer>(spec);
         case PlayerKind::MNEME:
-        case PlayerKind::BOOK: return std::make_unique<MnemePlayer>(spec);
-        case PlayerKind::RANDOM: return std::make_unique<RandomPlayer>(spec);
-        case PlayerKind::GREEDY: return std::make_unique<GreedyPlayer>(spec);
-        case PlayerKind::CBR: return std::make_unique<CbrPlayer>(spec);
+        case PlayerKind::BOOK:
+            return std::make_unique<MnemePlayer>(spec);
+        case PlayerKind::RANDOM:
+            return std::make_unique<RandomPlayer>(spec);
+        case PlayerKind::GREEDY:
+            return std::make_unique<GreedyPlayer>(spec);
+        case PlayerKind::CBR:
+            return std::make_unique<CbrPlayer>(spec);
     }
     throw std::logic_error("unknown player kind");
 }

@@ -23,9 +23,7 @@ constexpr double STEP_TOLERANCE = 1e-9;  // Elo
 
 using Matrix = std::vector<std::vector<double>>;
 
-double logistic(double d) {
-    return 1 / (1 + std::exp(-ELO_SCALE * d));
-}
+double logistic(double d) { return 1 / (1 + std::exp(-ELO_SCALE * d)); }
 
 // All games between one white and one black player, as outcome weights from White's view.
 struct PairRecord {

@@ -25,7 +25,8 @@ std::int64_t parse_seconds(std::string_view text, std::string_view whole) {
     }
     double seconds = 0;
     auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), seconds);
-    if (ec != std::errc() || end != text.data() + text.size() || seconds < 0 || !std::isfinite(seconds))
+    if (ec != std::errc() || end != text.data() + text.size() || seconds < 0 ||
+        !std::isfinite(seconds))
         fail("bad number of seconds");
     return std::llround((minutes * 60 + seconds) * 1000);
 }
@@ -67,7 +68,8 @@ TimeControl TimeControl::parse(std::string_view text) {
     if (!increment.empty() || rest.find('+') != std::string_view::npos)
         tc.increment_ms = parse_seconds(increment, text);
     if (tc.base_ms == 0 && tc.increment_ms == 0)
-        throw std::invalid_argument("time control '" + std::string(text) + "' gives no time at all");
+        throw std::invalid_argument("time control '" + std::string(text) +
+                                    "' gives no time at all");
     return tc;
 }
 
@@ -92,7 +94,8 @@ std::string TimeControl::describe() const {
     return text.empty() ? "inf" : text;
 }
 
-GameClock::GameClock(const TimeControl& tc) : tc_(tc), remaining_ms_(tc.has_clock() ? tc.base_ms : 0) {}
+GameClock::GameClock(const TimeControl& tc)
+    : tc_(tc), remaining_ms_(tc.has_clock() ? tc.base_ms : 0) {}
 
 int GameClock::moves_to_go() const {
     if (tc_.moves <= 0) return 0;

@@ -2,8 +2,8 @@
 
 #include <unistd.h>
 
-#include <chrono>
 #include <cctype>
+#include <chrono>
 #include <cstdio>
 #include <fstream>
 #include <map>
@@ -62,7 +62,8 @@ private:
     std::unique_ptr<Player> referee_;
 
     // Starts `entry` on first use and restarts it after a fault; empties it when it fails.
-    static Player* ready(std::unique_ptr<Player>& entry, const PlayerSpec& spec, std::string& error) {
+    static Player* ready(std::unique_ptr<Player>& entry, const PlayerSpec& spec,
+                         std::string& error) {
         if (!entry) {
             entry = make_player(spec);
             if (!entry->start(error)) entry.reset();
@@ -74,12 +75,13 @@ private:
 };
 
 // A game that could not start because a player could not be launched: a loss for that player.
-GameRecord forfeit_record(const ScheduledGame& game, const TournamentSettings& settings,
-                          Color side, const std::string& error) {
+GameRecord forfeit_record(const ScheduledGame& game, const TournamentSettings& settings, Color side,
+                          const std::string& error) {
     GameRecord record;
     record.white_score = side == WHITE ? 0.0 : 1.0;
     record.termination = fault_text(PlayerFault::CRASHED);
-    record.reason = std::string(side == WHITE ? "White" : "Black") + "'s engine could not start: " + error;
+    record.reason =
+        std::string(side == WHITE ? "White" : "Black") + "'s engine could not start: " + error;
     record.fault[side] = PlayerFault::CRASHED;
     GameHeaders& tags = record.pgn.headers;
     tags.set("Event", settings.game.event);
@@ -110,7 +112,8 @@ bool ends_with_result_token(const std::string& path) {
     in.read(tail.data(), tail_size);
     while (!tail.empty() && std::isspace(static_cast<unsigned char>(tail.back()))) tail.pop_back();
     for (std::string_view token : {"1-0", "0-1", "1/2-1/2", "*"})
-        if (tail.size() >= token.size() && tail.compare(tail.size() - token.size(), token.size(), token) == 0)
+        if (tail.size() >= token.size() &&
+            tail.compare(tail.size() - token.size(), token.size(), token) == 0)
             return true;
     return false;
 }
@@ -242,8 +245,8 @@ TournamentOutcome run_tournament(const TournamentSettings& settings, std::ostrea
         if (!probe->start(error)) throw std::runtime_error("the referee cannot start: " + error);
     }
 
-    OpeningSuite suite = settings.openings ? OpeningSuite::load(*settings.openings)
-                                           : OpeningSuite::standard_start();
+    OpeningSuite suite =
+        settings.openings ? OpeningSuite::load(*settings.openings) : OpeningSuite::standard_start();
     for (const std::string& warning : suite.warnings()) log << "openings: " << warning << '\n';
 
     std::vector<ScheduledGame> schedule = make_schedule(settings);
@@ -300,9 +303,10 @@ TournamentOutcome run_tournament(const TournamentSettings& settings, std::ostrea
         double eta = elapsed / finished_this_run * double(remaining);
         std::ostringstream line;
         line << "Finished game " << scheduled.number << " (" << names[std::size_t(scheduled.white)]
-             << " vs " << names[std::size_t(scheduled.black)] << "): "
-             << record.pgn.headers.get("Result");
-        if (const std::string* p = record.pgn.headers.find("WhitePoints")) line << " (" << *p << ")";
+             << " vs " << names[std::size_t(scheduled.black)]
+             << "): " << record.pgn.headers.get("Result");
+        if (const std::string* p = record.pgn.headers.find("WhitePoints"))
+            line << " (" << *p << ")";
         line << " {" << record.reason << "}";
         log << line.str() << '\n';
         std::string status = std::string("[").append(std::to_string(collected.games.size())) + "/" +
@@ -331,15 +335,18 @@ TournamentOutcome run_tournament(const TournamentSettings& settings, std::ostrea
             }
             GameSettings game_settings = settings.game;
             game_settings.round = scheduled->round_tag();
-            game_settings.time_control[WHITE] = settings.players[std::size_t(scheduled->white)].time_control;
-            game_settings.time_control[BLACK] = settings.players[std::size_t(scheduled->black)].time_control;
+            game_settings.time_control[WHITE] =
+                settings.players[std::size_t(scheduled->white)].time_control;
+            game_settings.time_control[BLACK] =
+                settings.players[std::size_t(scheduled->black)].time_control;
             std::string error;
             Player* white = pool.get(scheduled->white, 0, error);
             if (!white) {
                 on_game_done(*scheduled, forfeit_record(*scheduled, settings, WHITE, error));
                 continue;
             }
-            Player* black = pool.get(scheduled->black, scheduled->black == scheduled->white ? 1 : 0, error);
+            Player* black =
+                pool.get(scheduled->black, scheduled->black == scheduled->white ? 1 : 0, error);
             if (!black) {
                 on_game_done(*scheduled, forfeit_record(*scheduled, settings, BLACK, error));
                 continue;

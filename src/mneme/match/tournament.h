@@ -22,10 +22,10 @@ namespace mneme {
 enum class TournamentFormat { ROUND_ROBIN, GAUNTLET };
 
 struct TournamentSettings {
-    std::vector<PlayerSpec> players;      // each with its time control filled in
+    std::vector<PlayerSpec> players;  // each with its time control filled in
     TournamentFormat format = TournamentFormat::ROUND_ROBIN;
     int rounds = 1;
-    int games_per_encounter = 2;          // per pair and round; colours alternate
+    int games_per_encounter = 2;  // per pair and round; colours alternate
     // This run plays rounds [shard * rounds / shards, (shard + 1) * rounds / shards) of the
     // schedule, with the game numbers, seeds and openings the whole run gives them, so the
     // shards' PGNs together report as one run.
@@ -33,24 +33,26 @@ struct TournamentSettings {
     std::optional<OpeningOptions> openings;  // absent: the standard start
     int concurrency = 1;
     std::uint64_t seed = 0;
-    GameSettings game;                    // adjudication, margins; time controls come from players
-    std::optional<PlayerSpec> referee;    // for the result function (game.result_function)
-    std::string pgn_out;                  // empty: no PGN file
-    bool resume = false;                  // continue from the games already in pgn_out
-    bool overwrite = false;               // replace a pgn_out that holds games
-    std::optional<SprtParameters> sprt;   // two players only
+    GameSettings game;                   // adjudication, margins; time controls come from players
+    std::optional<PlayerSpec> referee;   // for the result function (game.result_function)
+    std::string pgn_out;                 // empty: no PGN file
+    bool resume = false;                 // continue from the games already in pgn_out
+    bool overwrite = false;              // replace a pgn_out that holds games
+    std::optional<SprtParameters> sprt;  // two players only
     std::string json_out;
-    bool live_status = false;             // a refreshed status line on stderr
+    bool live_status = false;  // a refreshed status line on stderr
 };
 
 struct ScheduledGame {
-    int number = 0;       // 1-based over the whole tournament
-    int round = 0;        // 1-based
+    int number = 0;         // 1-based over the whole tournament
+    int round = 0;          // 1-based
     int game_in_round = 0;  // 1-based
     int white = 0, black = 0;
     std::size_t opening = 0;  // index into the opening suite's sequence
     std::string pair_key;     // shared by the two colour-swapped games of an opening
-    std::string round_tag() const { return std::to_string(round) + "." + std::to_string(game_in_round); }
+    std::string round_tag() const {
+        return std::to_string(round) + "." + std::to_string(game_in_round);
+    }
 };
 
 // The games of the settings' shard in order (all of them for one shard); deterministic for the

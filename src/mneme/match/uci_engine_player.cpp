@@ -18,8 +18,7 @@ bool to_number(std::string_view text, long long& value) {
 
 // One "info" line into `reply`. Lines of secondary PVs (multipv > 1) are skipped; bound
 // scores (lowerbound/upperbound) are kept like exact ones, as the latest word of the engine.
-void read_info(const std::vector<std::string_view>& words, const Position& pos,
-               MoveReply& reply) {
+void read_info(const std::vector<std::string_view>& words, const Position& pos, MoveReply& reply) {
     for (std::size_t i = 1; i < words.size(); ++i)
         if (words[i] == "multipv" && i + 1 < words.size() && words[i + 1] != "1") return;
     long long number = 0;
@@ -44,11 +43,16 @@ void read_info(const std::vector<std::string_view>& words, const Position& pos,
             continue;
         }
         if (!has_value) continue;
-        if (key == "depth") reply.depth = int(number);
-        else if (key == "seldepth") reply.seldepth = int(number);
-        else if (key == "nodes") reply.nodes = std::uint64_t(number);
-        else if (key == "time") reply.reported_time_ms = number;
-        else continue;
+        if (key == "depth")
+            reply.depth = int(number);
+        else if (key == "seldepth")
+            reply.seldepth = int(number);
+        else if (key == "nodes")
+            reply.nodes = std::uint64_t(number);
+        else if (key == "time")
+            reply.reported_time_ms = number;
+        else
+            continue;
         ++i;
     }
 }
@@ -109,9 +113,8 @@ bool UciEnginePlayer::start(std::string& error) {
         } else if (words[0] == "option" && words.size() > 2 && words[1] == "name") {
             std::size_t begin = line.find("name") + 5;
             std::size_t end = line.find(" type ", begin);
-            option_names_.push_back(line.substr(begin, end == std::string::npos
-                                                           ? std::string::npos
-                                                           : end - begin));
+            option_names_.push_back(
+                line.substr(begin, end == std::string::npos ? std::string::npos : end - begin));
         }
     }
     // Options the engine did not list are sent anyway: UCI engines ignore unknown ones, and
@@ -149,8 +152,8 @@ bool UciEnginePlayer::wait_for(std::string_view token, Clock::time_point deadlin
             return false;
         }
         if (status == EngineProcess::ReadStatus::TOO_LONG) {
-            error = EngineProcess::line_too_long_error() + " while waiting for " +
-                    std::string(token);
+            error =
+                EngineProcess::line_too_long_error() + " while waiting for " + std::string(token);
             return false;
         }
         std::vector<std::string_view> words = split_whitespace(line);
@@ -159,7 +162,7 @@ bool UciEnginePlayer::wait_for(std::string_view token, Clock::time_point deadlin
 }
 
 void UciEnginePlayer::new_game(const Position& start, bool chess960) {
-    (void)start;  // every "position" command carries the start position
+    (void)start;                            // every "position" command carries the start position
     if (!begin_new_game(chess960)) return;  // play() reports the crash
     bool has_chess960_option = false;
     for (const std::string& option : option_names_)

@@ -20,8 +20,7 @@ public:
     MoveReply play(const MoveRequest& request) override;
 
 private:
-    SearchLine read_search_line(const std::string& line,
-                                const std::vector<std::string_view>& words,
+    SearchLine read_search_line(const std::string& line, const std::vector<std::string_view>& words,
                                 const MoveRequest& request, MoveReply& reply,
                                 std::string& move_text) override;
     Move take_move(const MoveRequest& request, const std::string& move_text) override;

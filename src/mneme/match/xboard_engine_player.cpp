@@ -66,9 +66,8 @@ std::vector<std::pair<std::string, std::string>> parse_features(std::string_view
 // line is not one.
 bool read_post(std::string_view line, const Position& pos, MoveReply& reply) {
     std::size_t tab = line.find('\t');
-    std::vector<std::string_view> words = split_whitespace(tab == std::string_view::npos
-                                                          ? line
-                                                          : line.substr(0, tab));
+    std::vector<std::string_view> words =
+        split_whitespace(tab == std::string_view::npos ? line : line.substr(0, tab));
     long long numbers[5] = {0, 0, 0, 0, 0};
     std::size_t count = 0;
     while (count < words.size() && count < 5 && leading_number(words[count], numbers[count]))
@@ -83,9 +82,12 @@ bool read_post(std::string_view line, const Position& pos, MoveReply& reply) {
     }
     reply.depth = int(numbers[0]);
     long long score = numbers[1];
-    if (score >= XBOARD_MATE) reply.score = value_from_mate_moves(int(std::max(1LL, score - XBOARD_MATE)));
-    else if (score <= -XBOARD_MATE) reply.score = value_from_mate_moves(int(score + XBOARD_MATE));
-    else reply.score = value_from_centipawns(score);
+    if (score >= XBOARD_MATE)
+        reply.score = value_from_mate_moves(int(std::max(1LL, score - XBOARD_MATE)));
+    else if (score <= -XBOARD_MATE)
+        reply.score = value_from_mate_moves(int(score + XBOARD_MATE));
+    else
+        reply.score = value_from_centipawns(score);
     reply.has_score = true;
     reply.reported_time_ms = numbers[2] * 10;
     reply.nodes = std::uint64_t(std::max(0LL, numbers[3]));
@@ -121,14 +123,16 @@ std::string seconds_text(std::int64_t ms) {
 
 // "st" takes whole seconds; a time per move below that, or between two, is given as one move
 // per period with the time left sent before each move.
-bool movetime_as_level(const TimeControl& tc) { return tc.movetime_ms > 0 && tc.movetime_ms % 1000 != 0; }
+bool movetime_as_level(const TimeControl& tc) {
+    return tc.movetime_ms > 0 && tc.movetime_ms % 1000 != 0;
+}
 
 // "Illegal move: sd 6" from an engine that reads commands it does not know as moves (Phalanx
 // does): the command, or empty when what it refused is not one of the commands we send.
 std::string rejected_command(std::string_view line) {
-    static const char* const COMMANDS[] = {"sd", "st", "level", "time", "otim", "easy", "hard",
-                                           "post", "nopost", "memory", "cores", "egtpath",
-                                           "option", "variant", "ping", "setboard", "edit"};
+    static const char* const COMMANDS[] = {
+        "sd",     "st",    "level",   "time",   "otim",    "easy", "hard",     "post", "nopost",
+        "memory", "cores", "egtpath", "option", "variant", "ping", "setboard", "edit"};
     std::size_t colon = line.find(':');
     if (colon == std::string_view::npos) return "";
     std::string_view rest = line.substr(colon + 1);
@@ -153,16 +157,26 @@ void XboardEnginePlayer::answer_features(const std::string& line) {
     for (const auto& [feature, value] : parse_features(line)) {
         bool on = value == "1";
         bool accepted = true;
-        if (feature == "ping") features_.ping = on;
-        else if (feature == "setboard") features_.setboard = on;
-        else if (feature == "san") features_.san = on;
-        else if (feature == "usermove") features_.usermove = on;
-        else if (feature == "sigterm") accepts_sigterm_ = on;
-        else if (feature == "memory") features_.memory = on;
-        else if (feature == "smp") features_.smp = on;
-        else if (feature == "egt") features_.egt = value;
-        else if (feature == "variants") features_.variants = value;
-        else if (feature == "myname") features_.myname = value;
+        if (feature == "ping")
+            features_.ping = on;
+        else if (feature == "setboard")
+            features_.setboard = on;
+        else if (feature == "san")
+            features_.san = on;
+        else if (feature == "usermove")
+            features_.usermove = on;
+        else if (feature == "sigterm")
+            accepts_sigterm_ = on;
+        else if (feature == "memory")
+            features_.memory = on;
+        else if (feature == "smp")
+            features_.smp = on;
+        else if (feature == "egt")
+            features_.egt = value;
+        else if (feature == "variants")
+            features_.variants = value;
+        else if (feature == "myname")
+            features_.myname = value;
         else if (feature == "done") {
             features_.done = on;
             features_.done_zero = !on;
@@ -301,8 +315,10 @@ bool XboardEnginePlayer::set_up_board(const Position& start) {
     process_.write_line("force");
     if (chess960_) process_.write_line("variant fischerandom");
     if (!standard_start) {
-        if (features_.setboard) process_.write_line("setboard " + start.fen());
-        else send_edit_commands(start);
+        if (features_.setboard)
+            process_.write_line("setboard " + start.fen());
+        else
+            send_edit_commands(start);
     }
     process_.write_line("easy");  // no pondering
     process_.write_line("post");
@@ -419,7 +435,9 @@ MoveReply XboardEnginePlayer::play(const MoveRequest& request) {
 
     Color us = request.position.side_to_move();
     if (request.time_control.has_clock()) {
-        auto centiseconds = [](std::int64_t ms) { return std::to_string(std::max<std::int64_t>(0, ms) / 10); };
+        auto centiseconds = [](std::int64_t ms) {
+            return std::to_string(std::max<std::int64_t>(0, ms) / 10);
+        };
         process_.write_line("time " + centiseconds(request.time_left_ms[us]));
         process_.write_line("otim " + centiseconds(request.time_left_ms[~us]));
     } else if (movetime_as_level(request.time_control)) {
@@ -432,8 +450,8 @@ MoveReply XboardEnginePlayer::play(const MoveRequest& request) {
 }
 
 EnginePlayer::SearchLine XboardEnginePlayer::read_search_line(
-    const std::string& line, const std::vector<std::string_view>& words,
-    const MoveRequest& request, MoveReply& reply, std::string& move_text) {
+    const std::string& line, const std::vector<std::string_view>& words, const MoveRequest& request,
+    MoveReply& reply, std::string& move_text) {
     Color us = request.position.side_to_move();
     if (words[0] == "move" && words.size() > 1) {
         move_text = words[1];
@@ -441,8 +459,8 @@ EnginePlayer::SearchLine XboardEnginePlayer::read_search_line(
     }
     if (starts_with_text(line, "my move is")) {
         std::size_t colon = line.find(':');
-        std::vector<std::string_view> rest =
-            split_whitespace(std::string_view(line).substr(colon == std::string::npos ? 10 : colon + 1));
+        std::vector<std::string_view> rest = split_whitespace(
+            std::string_view(line).substr(colon == std::string::npos ? 10 : colon + 1));
         if (!rest.empty()) move_text = rest[0];
         return SearchLine::MOVE;
     }
@@ -483,8 +501,10 @@ EnginePlayer::SearchLine XboardEnginePlayer::read_search_line(
 Move XboardEnginePlayer::take_move(const MoveRequest& request, const std::string& move_text) {
     process_.write_line("force");  // stop the engine before it ponders or moves on
     Move m = parse_engine_move(request.position, move_text);
-    if (m) sent_moves_.push_back(m);  // the engine played it on its own board
-    else board_in_sync_ = false;
+    if (m)
+        sent_moves_.push_back(m);  // the engine played it on its own board
+    else
+        board_in_sync_ = false;
     return m;
 }
 

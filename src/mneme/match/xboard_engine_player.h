@@ -50,8 +50,7 @@ private:
     bool send_time_control(const TimeControl& tc, std::string& error, PlayerFault& fault);
     // An engine refused a command (not a move) as an illegal move: take the fallback if any.
     void command_not_understood(const std::string& command);
-    SearchLine read_search_line(const std::string& line,
-                                const std::vector<std::string_view>& words,
+    SearchLine read_search_line(const std::string& line, const std::vector<std::string_view>& words,
                                 const MoveRequest& request, MoveReply& reply,
                                 std::string& move_text) override;
     // Puts the engine back into force mode and keeps track of its board.
@@ -62,7 +61,7 @@ private:
     int ping_number_ = 0;
 
     Position start_;
-    bool board_in_sync_ = false;     // the engine's board is `start_` with `sent_moves_`
+    bool board_in_sync_ = false;  // the engine's board is `start_` with `sent_moves_`
     std::vector<Move> sent_moves_;
     bool time_control_sent_ = false;
     TimeControl sent_time_control_;

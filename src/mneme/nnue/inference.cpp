@@ -47,7 +47,8 @@ int finish(const QuantisedNetwork& net, std::int64_t sum) {
 
 #if defined(__AVX512BW__)
 constexpr const char* SIMD = "AVX-512";
-std::int64_t simd_sum(const QuantisedNetwork& net, const std::int16_t* us, const std::int16_t* them) {
+std::int64_t simd_sum(const QuantisedNetwork& net, const std::int16_t* us,
+                      const std::int16_t* them) {
     const int h = net.architecture.hidden;
     const __m512i zero = _mm512_setzero_si512();
     const __m512i qa = _mm512_set1_epi16(std::int16_t(net.architecture.qa));
@@ -72,7 +73,8 @@ std::int64_t simd_sum(const QuantisedNetwork& net, const std::int16_t* us, const
 }
 #elif defined(__AVX2__)
 constexpr const char* SIMD = "AVX2";
-std::int64_t simd_sum(const QuantisedNetwork& net, const std::int16_t* us, const std::int16_t* them) {
+std::int64_t simd_sum(const QuantisedNetwork& net, const std::int16_t* us,
+                      const std::int16_t* them) {
     const int h = net.architecture.hidden;
     const __m256i zero = _mm256_setzero_si256();
     const __m256i qa = _mm256_set1_epi16(std::int16_t(net.architecture.qa));
@@ -83,7 +85,8 @@ std::int64_t simd_sum(const QuantisedNetwork& net, const std::int16_t* us, const
         const std::int16_t* w = net.output_weights.data() + half * h;
         for (int i = 0; i < h; i += 16) {
             __m256i v = _mm256_min_epi16(
-                _mm256_max_epi16(_mm256_load_si256(reinterpret_cast<const __m256i*>(a + i)), zero), qa);
+                _mm256_max_epi16(_mm256_load_si256(reinterpret_cast<const __m256i*>(a + i)), zero),
+                qa);
             __m256i weights = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(w + i));
             __m256i product = screlu ? _mm256_madd_epi16(_mm256_mullo_epi16(v, weights), v)
                                      : _mm256_madd_epi16(v, weights);
@@ -98,7 +101,8 @@ std::int64_t simd_sum(const QuantisedNetwork& net, const std::int16_t* us, const
 }
 #else
 constexpr const char* SIMD = "portable";
-std::int64_t simd_sum(const QuantisedNetwork& net, const std::int16_t* us, const std::int16_t* them) {
+std::int64_t simd_sum(const QuantisedNetwork& net, const std::int16_t* us,
+                      const std::int16_t* them) {
     return portable_sum(net, us, them);
 }
 #endif
@@ -158,15 +162,19 @@ void update_accumulator(const QuantisedNetwork& net, const Accumulator& from,
         const std::int16_t* in = from.values[side];
         std::int16_t* out = to.values[side];
         const std::int16_t* add0 = row(net, side, change.added_piece[0], change.added_square[0]);
-        const std::int16_t* sub0 = row(net, side, change.removed_piece[0], change.removed_square[0]);
+        const std::int16_t* sub0 =
+            row(net, side, change.removed_piece[0], change.removed_square[0]);
         if (change.added == 1 && change.removed == 1) {
             for (int i = 0; i < h; ++i) out[i] = std::int16_t(in[i] + add0[i] - sub0[i]);
         } else if (change.added == 1 && change.removed == 2) {
-            const std::int16_t* sub1 = row(net, side, change.removed_piece[1], change.removed_square[1]);
+            const std::int16_t* sub1 =
+                row(net, side, change.removed_piece[1], change.removed_square[1]);
             for (int i = 0; i < h; ++i) out[i] = std::int16_t(in[i] + add0[i] - sub0[i] - sub1[i]);
         } else {
-            const std::int16_t* add1 = row(net, side, change.added_piece[1], change.added_square[1]);
-            const std::int16_t* sub1 = row(net, side, change.removed_piece[1], change.removed_square[1]);
+            const std::int16_t* add1 =
+                row(net, side, change.added_piece[1], change.added_square[1]);
+            const std::int16_t* sub1 =
+                row(net, side, change.removed_piece[1], change.removed_square[1]);
             for (int i = 0; i < h; ++i)
                 out[i] = std::int16_t(in[i] + add0[i] + add1[i] - sub0[i] - sub1[i]);
         }

@@ -91,7 +91,8 @@ QuantisedNetwork quantise(const FloatNetwork& net, const std::string& descriptio
         return std::int16_t(std::lround(std::clamp(x, -limit, limit)));
     };
     q.feature_weights.reserve(net.feature_weights.size());
-    for (float w : net.feature_weights) q.feature_weights.push_back(round_to(double(w) * a.qa, 32767));
+    for (float w : net.feature_weights)
+        q.feature_weights.push_back(round_to(double(w) * a.qa, 32767));
     for (float b : net.feature_bias) q.feature_bias.push_back(round_to(double(b) * a.qa, 32767));
     for (float w : net.output_weights) q.output_weights.push_back(round_to(double(w) * a.qb, 127));
     q.output_bias = std::int32_t(std::lround(double(net.output_bias) * a.qa * a.qb));
@@ -178,8 +179,7 @@ QuantisedNetwork decode_network(const std::uint8_t* bytes, std::size_t size,
         return fail("quantisation out of range (QA " + std::to_string(a.qa) + ", QB " +
                     std::to_string(a.qb) + ", scale " + std::to_string(a.scale) + ")");
     auto description_size = read_field<std::uint32_t>(bytes, 36);
-    std::size_t expected =
-        HEADER_BYTES + padded_to_8(description_size) + parameter_bytes(a);
+    std::size_t expected = HEADER_BYTES + padded_to_8(description_size) + parameter_bytes(a);
     if (description_size > size || size != expected)
         return fail(std::string(size < expected ? "truncated" : "too long") + ": " +
                     std::to_string(size) + " bytes, the header's architecture " + a.describe() +
@@ -187,8 +187,8 @@ QuantisedNetwork decode_network(const std::uint8_t* bytes, std::size_t size,
     if (std::uint64_t stored = read_field<std::uint64_t>(bytes, CHECKSUM_OFFSET),
         computed = file_checksum(bytes, size);
         stored != computed)
-        return fail("checksum mismatch (header " + hex64(stored) + ", parameters " + hex64(computed) +
-                    "): the file is corrupt");
+        return fail("checksum mismatch (header " + hex64(stored) + ", parameters " +
+                    hex64(computed) + "): the file is corrupt");
     QuantisedNetwork q;
     q.architecture = a;
     q.description.assign(reinterpret_cast<const char*>(bytes) + HEADER_BYTES, description_size);
@@ -208,7 +208,8 @@ QuantisedNetwork decode_network(const std::uint8_t* bytes, std::size_t size,
 QuantisedNetwork load_network_file(const std::string& path) {
     std::ifstream in(path, std::ios::binary);
     if (!in) throw NetworkFileError(path + ": cannot open: " + std::strerror(errno));
-    std::vector<std::uint8_t> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    std::vector<std::uint8_t> bytes((std::istreambuf_iterator<char>(in)),
+                                    std::istreambuf_iterator<char>());
     if (in.bad()) throw NetworkFileError(path + ": cannot read");
     return decode_network(bytes.data(), bytes.size(), path);
 }

@@ -61,7 +61,7 @@ struct QuantisedNetwork {
     std::vector<std::int16_t> feature_bias;     // [hidden]
     std::vector<std::int16_t> output_weights;   // [2 * hidden]
     std::int32_t output_bias = 0;
-    std::string description;                    // where the network came from
+    std::string description;  // where the network came from
 
     // Sum of the parameters' bytes (FNV-1a over the file's parameter section).
     std::uint64_t checksum() const;
@@ -83,6 +83,7 @@ void save_network_file(const std::string& path, const QuantisedNetwork& net);
 std::vector<std::uint8_t> encode_network(const QuantisedNetwork& net);
 QuantisedNetwork load_network_file(const std::string& path);
 // `name` is used in messages (a path, or "the built-in network").
-QuantisedNetwork decode_network(const std::uint8_t* bytes, std::size_t size, const std::string& name);
+QuantisedNetwork decode_network(const std::uint8_t* bytes, std::size_t size,
+                                const std::string& name);
 
 }  // namespace mneme::nnue

@@ -52,9 +52,11 @@ int NnueEvaluator::evaluate(const Position& pos) {
             for (std::size_t i = base + 1; i <= top_; ++i) {
                 if (plies_[i].null_move) {
                     for (int side = 0; side < 2; ++side)
-                        std::memcpy(accumulators_[i].values[side], accumulators_[i - 1].values[side], bytes);
+                        std::memcpy(accumulators_[i].values[side],
+                                    accumulators_[i - 1].values[side], bytes);
                 } else {
-                    update_accumulator(*net_, accumulators_[i - 1], plies_[i].change, accumulators_[i]);
+                    update_accumulator(*net_, accumulators_[i - 1], plies_[i].change,
+                                       accumulators_[i]);
                 }
                 plies_[i].computed = true;
             }

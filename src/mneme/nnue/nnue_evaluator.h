@@ -21,7 +21,9 @@ public:
     void push_null() override;
     void pop() override;
     int evaluate(const Position& pos) override;
-    std::unique_ptr<Evaluator> clone() const override { return std::make_unique<NnueEvaluator>(net_); }
+    std::unique_ptr<Evaluator> clone() const override {
+        return std::make_unique<NnueEvaluator>(net_);
+    }
     std::string name() const override { return "nnue"; }
     const WinRateModel& win_rate_model() const override { return NNUE_WIN_RATE_MODEL; }
 
@@ -37,7 +39,7 @@ private:
     std::shared_ptr<const QuantisedNetwork> net_;
     std::vector<Accumulator> accumulators_;  // grows as deep as the search goes
     std::vector<Ply> plies_;
-    std::size_t top_ = 0;                    // the current ply's index
+    std::size_t top_ = 0;  // the current ply's index
 };
 
 }  // namespace mneme::nnue

@@ -17,10 +17,11 @@ bool is_number(std::string_view s) {
 // Opcodes that may start an operation even when the ';' before them is missing.
 bool is_known_opcode(std::string_view s) {
     static constexpr std::string_view KNOWN[] = {
-        "acd", "acn", "acs", "am", "bm", "ce", "dm", "draw_accept", "draw_claim",
-        "draw_offer", "draw_reject", "eco", "fmvn", "hmvc", "id", "nic", "noop", "pm",
-        "pv", "rc", "resign", "sm", "tcgs", "tcri", "tcsi", "v0", "v1", "v2", "v3",
-        "v4", "v5", "v6", "v7", "v8", "v9"};
+        "acd",         "acn",        "acs",        "am",          "bm",  "ce",   "dm",
+        "draw_accept", "draw_claim", "draw_offer", "draw_reject", "eco", "fmvn", "hmvc",
+        "id",          "nic",        "noop",       "pm",          "pv",  "rc",   "resign",
+        "sm",          "tcgs",       "tcri",       "tcsi",        "v0",  "v1",   "v2",
+        "v3",          "v4",         "v5",         "v6",          "v7",  "v8",   "v9"};
     for (auto k : KNOWN)
         if (s == k) return true;
     // c0..c9 and D1..Dnn
@@ -139,7 +140,8 @@ std::optional<EpdRecord> parse_epd_line(std::string_view line, std::string* erro
             !current || (!t.quoted && is_known_opcode(t.text) &&
                          (!current->operands.empty() || !is_known_opcode(current->opcode)));
         if (starts_operation) {
-            if (t.quoted || t.text.empty() || !std::isalpha(static_cast<unsigned char>(t.text[0]))) {
+            if (t.quoted || t.text.empty() ||
+                !std::isalpha(static_cast<unsigned char>(t.text[0]))) {
                 if (error) *error = "expected an opcode, found '" + t.text + "'";
                 return std::nullopt;
             }
@@ -175,7 +177,8 @@ std::vector<EpdRecord> read_epd_file(const std::string& path, std::vector<std::s
         ++line_number;
         std::string error;
         auto record = parse_epd_line(line, &error);
-        if (record) records.push_back(std::move(*record));
+        if (record)
+            records.push_back(std::move(*record));
         else if (!error.empty() && errors)
             errors->push_back(path + ":" + std::to_string(line_number) + ": " + error);
     }

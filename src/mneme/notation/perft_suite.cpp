@@ -46,8 +46,9 @@ std::optional<PerftCount> parse_perft_operation(const EpdOperation& op, std::str
         return std::nullopt;
     }
     if (op.operands.size() != 1) {
-        error = op.operands.empty() ? std::string("no count")
-                                    : "one count expected, got " + std::to_string(op.operands.size());
+        error = op.operands.empty()
+                    ? std::string("no count")
+                    : "one count expected, got " + std::to_string(op.operands.size());
         return std::nullopt;
     }
     std::optional<std::uint64_t> nodes = parse_count(op.operands.front(), error);

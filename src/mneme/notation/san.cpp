@@ -11,13 +11,20 @@ constexpr char PIECE_LETTERS[] = " PNBRQK";
 
 PieceType piece_type_from_letter(char c) {
     switch (c) {
-        case 'P': return PAWN;
-        case 'N': return KNIGHT;
-        case 'B': return BISHOP;
-        case 'R': return ROOK;
-        case 'Q': return QUEEN;
-        case 'K': return KING;
-        default: return NO_PIECE_TYPE;
+        case 'P':
+            return PAWN;
+        case 'N':
+            return KNIGHT;
+        case 'B':
+            return BISHOP;
+        case 'R':
+            return ROOK;
+        case 'Q':
+            return QUEEN;
+        case 'K':
+            return KING;
+        default:
+            return NO_PIECE_TYPE;
     }
 }
 
@@ -40,11 +47,14 @@ std::string_view strip_suffixes(std::string_view s) {
         while (!s.empty() && (s.back() == '+' || s.back() == '#' || s.back() == '!' ||
                               s.back() == '?' || s.back() == ' '))
             s.remove_suffix(1);
-        if (s.size() > 4 && s.substr(s.size() - 4) == "e.p.") s.remove_suffix(4);
-        else if (s.size() > 3 && s.substr(s.size() - 3) == "e.p") s.remove_suffix(3);
+        if (s.size() > 4 && s.substr(s.size() - 4) == "e.p.")
+            s.remove_suffix(4);
+        else if (s.size() > 3 && s.substr(s.size() - 3) == "e.p")
+            s.remove_suffix(3);
         else if (s.size() > 4 && s.substr(s.size() - 2) == "ep" && is_rank(s[s.size() - 3]))
             s.remove_suffix(2);
-        else return s;
+        else
+            return s;
     }
 }
 
@@ -122,11 +132,21 @@ Move resolve_piece(const Position& pos, const SanParts& p, SanError& error) {
     // Sliders use empty-board rays plus a clear-path test: small tables that stay in cache.
     Bitboard candidates = pos.pieces(us, p.piece);
     switch (p.piece) {
-        case KNIGHT: candidates &= knight_attacks(p.to); break;
-        case BISHOP: candidates &= bishop_rays(p.to); break;
-        case ROOK: candidates &= rook_rays(p.to); break;
-        case QUEEN: candidates &= bishop_rays(p.to) | rook_rays(p.to); break;
-        default: candidates &= king_attacks(p.to); break;
+        case KNIGHT:
+            candidates &= knight_attacks(p.to);
+            break;
+        case BISHOP:
+            candidates &= bishop_rays(p.to);
+            break;
+        case ROOK:
+            candidates &= rook_rays(p.to);
+            break;
+        case QUEEN:
+            candidates &= bishop_rays(p.to) | rook_rays(p.to);
+            break;
+        default:
+            candidates &= king_attacks(p.to);
+            break;
     }
     if (p.from_file >= 0) candidates &= file_bb(p.from_file);
     if (p.from_rank >= 0) candidates &= rank_bb(p.from_rank);
@@ -159,10 +179,14 @@ Move resolve_castling(const Position& pos, bool king_side, SanError& error) {
 
 const char* san_error_text(SanError e) {
     switch (e) {
-        case SanError::NONE: return "no error";
-        case SanError::SYNTAX: return "not a move in SAN";
-        case SanError::ILLEGAL: return "illegal move";
-        case SanError::AMBIGUOUS: return "ambiguous move";
+        case SanError::NONE:
+            return "no error";
+        case SanError::SYNTAX:
+            return "not a move in SAN";
+        case SanError::ILLEGAL:
+            return "illegal move";
+        case SanError::AMBIGUOUS:
+            return "ambiguous move";
     }
     return "unknown error";
 }
@@ -272,9 +296,12 @@ std::string move_to_san_without_suffix(const Position& pos, Move m) {
             if (pos.legal(Move(s, to))) rivals |= square_bb(s);
         }
         if (rivals) {
-            if (!(rivals & file_bb(file_of(from)))) san += file_char(file_of(from));
-            else if (!(rivals & rank_bb(rank_of(from)))) san += rank_char(rank_of(from));
-            else san += square_name(from);
+            if (!(rivals & file_bb(file_of(from))))
+                san += file_char(file_of(from));
+            else if (!(rivals & rank_bb(rank_of(from))))
+                san += rank_char(rank_of(from));
+            else
+                san += square_name(from);
         }
     }
     if (pos.is_capture(m)) san += 'x';

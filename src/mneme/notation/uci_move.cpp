@@ -8,16 +8,13 @@ std::string move_to_uci(Move m, bool chess960) {
     if (!m) return "0000";
     if (m == Move::null()) return "0000";
     Square from = m.from(), to = m.to();
-    if (m.kind() == CASTLING && !chess960)
-        to = make_square(to > from ? 6 : 2, rank_of(from));
+    if (m.kind() == CASTLING && !chess960) to = make_square(to > from ? 6 : 2, rank_of(from));
     std::string text = square_name(from) + square_name(to);
     if (m.kind() == PROMOTION) text += " pnbrqk"[m.promotion_type()];
     return text;
 }
 
-std::string move_to_uci(const Position& pos, Move m) {
-    return move_to_uci(m, pos.is_chess960());
-}
+std::string move_to_uci(const Position& pos, Move m) { return move_to_uci(m, pos.is_chess960()); }
 
 Move parse_uci_move(const Position& pos, std::string_view text) {
     if (text.size() < 4 || text.size() > 5) return Move::none();
@@ -31,11 +28,20 @@ Move parse_uci_move(const Position& pos, std::string_view text) {
     PieceType promotion = NO_PIECE_TYPE;
     if (text.size() == 5) {
         switch (text[4] | 0x20) {
-            case 'q': promotion = QUEEN; break;
-            case 'r': promotion = ROOK; break;
-            case 'b': promotion = BISHOP; break;
-            case 'n': promotion = KNIGHT; break;
-            default: return Move::none();
+            case 'q':
+                promotion = QUEEN;
+                break;
+            case 'r':
+                promotion = ROOK;
+                break;
+            case 'b':
+                promotion = BISHOP;
+                break;
+            case 'n':
+                promotion = KNIGHT;
+                break;
+            default:
+                return Move::none();
         }
     }
     MoveList<LEGAL> moves(pos);

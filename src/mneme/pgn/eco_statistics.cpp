@@ -5,9 +5,12 @@
 namespace mneme {
 
 void ResultCounts::add(GameResult result) {
-    if (result == GameResult::WHITE_WINS) ++white_wins;
-    else if (result == GameResult::DRAW) ++draws;
-    else if (result == GameResult::BLACK_WINS) ++black_wins;
+    if (result == GameResult::WHITE_WINS)
+        ++white_wins;
+    else if (result == GameResult::DRAW)
+        ++draws;
+    else if (result == GameResult::BLACK_WINS)
+        ++black_wins;
 }
 
 void ResultCounts::add(const ResultCounts& other) {

@@ -39,7 +39,8 @@ std::size_t EcoTable::load_lichess_text(std::string_view text, const std::string
             if (report) report(path + ":" + std::to_string(line_number) + ": " + reason);
         };
         auto first_tab = line.find('\t');
-        auto second_tab = first_tab == std::string::npos ? first_tab : line.find('\t', first_tab + 1);
+        auto second_tab =
+            first_tab == std::string::npos ? first_tab : line.find('\t', first_tab + 1);
         if (second_tab == std::string::npos) {
             bad("expected eco<TAB>name<TAB>moves");
             continue;
@@ -53,7 +54,8 @@ std::size_t EcoTable::load_lichess_text(std::string_view text, const std::string
         Position pos;
         int plies = 0;
         std::string failure;
-        for (std::string_view word : split_whitespace(std::string_view(line).substr(second_tab + 1))) {
+        for (std::string_view word :
+             split_whitespace(std::string_view(line).substr(second_tab + 1))) {
             if (std::isdigit(static_cast<unsigned char>(word.front()))) continue;  // "1."
             Move m = parse_san(pos, word);
             if (!m) {
@@ -84,7 +86,8 @@ const EcoTable& EcoTable::builtin() {
             std::string path = std::string(BUILTIN_PREFIX) + "lichess_openings_" + volume + ".tsv";
             if (const BuiltinFile* file = find_builtin_file(path))
                 loaded.load_lichess_text(
-                    std::string_view(reinterpret_cast<const char*>(file->bytes.data()), file->bytes.size()),
+                    std::string_view(reinterpret_cast<const char*>(file->bytes.data()),
+                                     file->bytes.size()),
                     path, nullptr);
         }
         return loaded;

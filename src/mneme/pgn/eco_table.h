@@ -29,7 +29,8 @@ public:
     // the rows read. Throws std::runtime_error naming the file when it cannot be opened.
     std::size_t load_lichess_tsv(const std::string& path, const Report& report);
     // The same from a table's text; `path` names it in reports.
-    std::size_t load_lichess_text(std::string_view text, const std::string& path, const Report& report);
+    std::size_t load_lichess_text(std::string_view text, const std::string& path,
+                                  const Report& report);
     // Reads lichess_openings_a.tsv .. lichess_openings_e.tsv from `directory`.
     static EcoTable load_directory(const std::string& directory, const Report& report);
 

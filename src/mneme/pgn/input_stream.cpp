@@ -96,9 +96,12 @@ public:
     std::size_t read(char* buffer, std::size_t size) override {
         if (!error_.empty() || size == 0) return 0;
         switch (compression_) {
-            case Compression::NONE: return read_plain(buffer, size);
-            case Compression::ZSTD: return read_zstd(buffer, size);
-            case Compression::GZIP: return read_gzip(buffer, size);
+            case Compression::NONE:
+                return read_plain(buffer, size);
+            case Compression::ZSTD:
+                return read_zstd(buffer, size);
+            case Compression::GZIP:
+                return read_gzip(buffer, size);
         }
         return 0;
     }

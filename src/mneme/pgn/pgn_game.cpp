@@ -169,13 +169,9 @@ Position start_position_or_throw(const GameHeaders& headers) {
 
 }  // namespace
 
-Position PgnGame::start_position() const {
-    return start_position_or_throw(headers);
-}
+Position PgnGame::start_position() const { return start_position_or_throw(headers); }
 
-Position PgnMainline::start_position() const {
-    return start_position_or_throw(headers);
-}
+Position PgnMainline::start_position() const { return start_position_or_throw(headers); }
 
 std::vector<Move> PgnGame::mainline_moves() const {
     std::vector<Move> moves;

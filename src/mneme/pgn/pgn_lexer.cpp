@@ -79,9 +79,7 @@ constexpr auto MOVE_CHAR = make_move_chars();
 // What a skipped variation has to look at; everything else is passed over.
 constexpr auto VARIATION_STOP = make_stops("(){;\n");
 
-inline unsigned char byte(const char* p) {
-    return static_cast<unsigned char>(*p);
-}
+inline unsigned char byte(const char* p) { return static_cast<unsigned char>(*p); }
 inline bool is_blank(char c) {
     return c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v';
 }
@@ -211,7 +209,8 @@ PgnToken PgnLexer::next() {
                 if ((cursor_ == limit_ || *cursor_ == '%') && !start_line())
                     return make(PgnTokenKind::END_OF_INPUT, {}, line_);
                 break;
-            case LETTER: return lex_move();
+            case LETTER:
+                return lex_move();
             case DIGIT: {
                 // Move numbers ("12.", "12...") produce no token. The move usually follows at
                 // once; taking it here saves a pass through this switch.
@@ -247,7 +246,9 @@ bool PgnLexer::start() {
 // something (a skipped comment or variation, a stray dot) and next() should go on.
 bool PgnLexer::lex_rare(PgnToken& token) {
     switch (CHAR_CLASS[byte(cursor_)]) {
-        case TAG_OPEN: token = lex_tag(); return true;
+        case TAG_OPEN:
+            token = lex_tag();
+            return true;
         case BRACE_OPEN:
             if (!mainline_only_) {
                 token = lex_brace_comment();
@@ -279,8 +280,12 @@ bool PgnLexer::lex_rare(PgnToken& token) {
             ++cursor_;
             token = make(PgnTokenKind::VARIATION_END, ")", line_);
             return true;
-        case DOLLAR: token = lex_nag(); return true;
-        case ANNOTATION: token = lex_annotation(); return true;
+        case DOLLAR:
+            token = lex_nag();
+            return true;
+        case ANNOTATION:
+            token = lex_annotation();
+            return true;
         case STAR:
             ++cursor_;
             token = make(PgnTokenKind::RESULT, "*", line_);
@@ -308,7 +313,8 @@ bool PgnLexer::lex_rare(PgnToken& token) {
             token = error("unexpected character " + printable(c), line_);
             return true;
         }
-        default: return false;  // the classes next() handles never arrive here
+        default:
+            return false;  // the classes next() handles never arrive here
     }
 }
 

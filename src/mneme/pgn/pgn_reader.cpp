@@ -114,12 +114,8 @@ PgnReader PgnReader::from_string(std::string text, PgnReaderOptions options) {
                      std::move(name));
 }
 
-std::uint64_t PgnReader::bytes_consumed() const {
-    return lexer_->input().bytes_consumed();
-}
-std::uint64_t PgnReader::total_bytes() const {
-    return lexer_->input().total_bytes();
-}
+std::uint64_t PgnReader::bytes_consumed() const { return lexer_->input().bytes_consumed(); }
+std::uint64_t PgnReader::total_bytes() const { return lexer_->input().total_bytes(); }
 
 std::optional<PgnGame> PgnReader::next() {
     PgnGame game;
@@ -221,9 +217,15 @@ bool PgnReader::read_game(Sink& sink) {
             continue;
         }
         switch (read_movetext(sink, token, tagged)) {
-            case MovetextOutcome::READ: ++stats_.games_read; return true;
-            case MovetextOutcome::SKIPPED: ++stats_.games_skipped; break;
-            case MovetextOutcome::NOT_A_GAME: --game_number_; break;
+            case MovetextOutcome::READ:
+                ++stats_.games_read;
+                return true;
+            case MovetextOutcome::SKIPPED:
+                ++stats_.games_skipped;
+                break;
+            case MovetextOutcome::NOT_A_GAME:
+                --game_number_;
+                break;
         }
     }
 }
@@ -260,8 +262,12 @@ PgnReader::MovetextOutcome PgnReader::read_movetext(Sink& sink, PgnToken token, 
                 if (depth == 0) ++mainline_plies;
                 break;
             }
-            case PgnTokenKind::NAG: sink.nag(token.nag); break;
-            case PgnTokenKind::COMMENT: sink.comment(token.text); break;
+            case PgnTokenKind::NAG:
+                sink.nag(token.nag);
+                break;
+            case PgnTokenKind::COMMENT:
+                sink.comment(token.text);
+                break;
             case PgnTokenKind::VARIATION_START:
                 if (!last) {
                     report(game_number_, token.line, "variation before any move it could replace");
@@ -325,16 +331,22 @@ PgnReader::MovetextOutcome PgnReader::read_movetext(Sink& sink, PgnToken token, 
 void PgnReader::skip_game(PgnToken token, int depth) {
     for (;; token = lexer_->next()) {
         switch (token.kind) {
-            case PgnTokenKind::END_OF_INPUT: return;
-            case PgnTokenKind::TAG: lexer_->unread(token); return;
+            case PgnTokenKind::END_OF_INPUT:
+                return;
+            case PgnTokenKind::TAG:
+                lexer_->unread(token);
+                return;
             case PgnTokenKind::RESULT:
                 if (depth <= 0) return;
                 break;
-            case PgnTokenKind::VARIATION_START: ++depth; break;
+            case PgnTokenKind::VARIATION_START:
+                ++depth;
+                break;
             case PgnTokenKind::VARIATION_END:
                 if (depth > 0) --depth;
                 break;
-            default: break;
+            default:
+                break;
         }
     }
 }

@@ -72,16 +72,20 @@ void UciPlayerProtocol::set_option(const Words& words) {
     std::string name, value;
     std::string* target = nullptr;
     for (std::size_t i = 1; i < words.size(); ++i) {
-        if (words[i] == "name" && !target) target = &name;
-        else if (words[i] == "value" && target == &name) target = &value;
-        else if (target) *target += (target->empty() ? "" : " ") + words[i];
+        if (words[i] == "name" && !target)
+            target = &name;
+        else if (words[i] == "value" && target == &name)
+            target = &value;
+        else if (target)
+            *target += (target->empty() ? "" : " ") + words[i];
     }
     if (lower_case(name) == "uci_chess960") {
         chess960_ = lower_case(value) == "true";
         return;
     }
     if (value == "<default>") return;
-    std::erase_if(spec_.options, [&](const auto& option) { return lower_case(option.first) == lower_case(name); });
+    std::erase_if(spec_.options,
+                  [&](const auto& option) { return lower_case(option.first) == lower_case(name); });
     spec_.options.emplace_back(name, value);
     started_ = false;  // the next isready or go starts the player with the new options
 }

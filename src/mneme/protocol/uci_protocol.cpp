@@ -50,9 +50,12 @@ std::pair<std::string, std::string> option_name_and_value(const std::vector<std:
     std::string name, value;
     std::string* target = nullptr;
     for (std::size_t i = 1; i < words.size(); ++i) {
-        if (words[i] == "name" && !target) target = &name;
-        else if (words[i] == "value" && target == &name) target = &value;
-        else if (target) *target += (target->empty() ? "" : " ") + words[i];
+        if (words[i] == "name" && !target)
+            target = &name;
+        else if (words[i] == "value" && target == &name)
+            target = &value;
+        else if (target)
+            *target += (target->empty() ? "" : " ") + words[i];
     }
     return {lower_case(name), value};
 }
@@ -99,8 +102,7 @@ std::string statistics_line(const SearchResult& result) {
     line << "info string cutoffs " << s.beta_cutoffs << " first-move-cutoff-rate "
          << (s.beta_cutoffs ? s.first_move_cutoffs * 1000 / s.beta_cutoffs : 0) / 10.0
          << "% reductions " << s.reductions << " re-searches " << s.re_searches
-         << " futility-prunes " << s.futility_prunes << " aspiration-fails "
-         << s.aspiration_fails;
+         << " futility-prunes " << s.futility_prunes << " aspiration-fails " << s.aspiration_fails;
     return line.str();
 }
 
@@ -111,7 +113,8 @@ std::string uci_score(Value internal, const WinRateParameters& model) {
     return "cp " + std::to_string(reported_score(internal, model));
 }
 
-UciProtocol::UciProtocol(std::ostream& out) : out_(out), eval_name_(nnue::default_evaluation_name()) {
+UciProtocol::UciProtocol(std::ostream& out)
+    : out_(out), eval_name_(nnue::default_evaluation_name()) {
     std::string error;
     searcher_.set_evaluator(nnue::make_evaluator(eval_name_, "", &error));
 }
@@ -120,8 +123,11 @@ void UciProtocol::set_evaluation(const std::string& name, const std::string& fil
     std::string error;
     auto evaluator = nnue::make_evaluator(name, name == "nnue" ? file : "", &error);
     if (!evaluator) {
-        return info_string("error: " + error + "; the evaluation stays " + eval_name_ +
-                           (eval_name_ == "nnue" ? " (" + (eval_file_.empty() ? std::string("built-in network") : eval_file_) + ")" : ""));
+        return info_string(
+            "error: " + error + "; the evaluation stays " + eval_name_ +
+            (eval_name_ == "nnue"
+                 ? " (" + (eval_file_.empty() ? std::string("built-in network") : eval_file_) + ")"
+                 : ""));
     }
     thread_.stop_and_wait();
     searcher_.set_evaluator(std::move(evaluator));
@@ -129,8 +135,8 @@ void UciProtocol::set_evaluation(const std::string& name, const std::string& fil
     eval_file_ = file;
     if (name == "nnue") {
         const auto& net = static_cast<const nnue::NnueEvaluator&>(searcher_.evaluator()).network();
-        info_string("evaluation nnue: " + (file.empty() ? std::string("built-in network") : file) + ", " +
-                    net.architecture.describe() + ", " + nnue::simd_name());
+        info_string("evaluation nnue: " + (file.empty() ? std::string("built-in network") : file) +
+                    ", " + net.architecture.describe() + ", " + nnue::simd_name());
     }
 }
 
@@ -143,10 +149,14 @@ bool UciProtocol::handle(const std::string& line) {
         thread_.stop_and_wait();
         return false;
     }
-    if (command == "uci") identify();
-    else if (command == "isready") out_.line("readyok");
-    else if (command == "stop") thread_.stop();
-    else if (command == "ponderhit") thread_.ponderhit();
+    if (command == "uci")
+        identify();
+    else if (command == "isready")
+        out_.line("readyok");
+    else if (command == "stop")
+        thread_.stop();
+    else if (command == "ponderhit")
+        thread_.ponderhit();
     else if (command == "debug") {
         // Debug mode adds the search's counters after each search.
         debug_ = words.size() < 2 || lower_case(words[1]) != "off";
@@ -171,7 +181,8 @@ bool UciProtocol::handle(const std::string& line) {
         int internal = evaluate(pos_);
         if (eval_name_ == "nnue") {
             // The network is read-only.
-            const auto& net = static_cast<const nnue::NnueEvaluator&>(searcher_.evaluator()).network();
+            const auto& net =
+                static_cast<const nnue::NnueEvaluator&>(searcher_.evaluator()).network();
             internal = nnue::evaluate_position(net, pos_);
             out_.line("network " + std::to_string(internal) + " (side to move)");
         }
@@ -198,8 +209,8 @@ void UciProtocol::identify() {
               std::to_string(TranspositionTable::DEFAULT_SIZE_MB) + " min 1 max " +
               std::to_string(TranspositionTable::MAX_SIZE_MB));
     out_.line("option name Clear Hash type button");
-    out_.line(std::string("option name Eval type combo default ") + nnue::default_evaluation_name() +
-              " var classic var nnue");
+    out_.line(std::string("option name Eval type combo default ") +
+              nnue::default_evaluation_name() + " var classic var nnue");
     out_.line("option name EvalFile type string default <built-in>");
     out_.line("option name Threads type spin default 1 min 1 max " +
               std::to_string(Searcher::MAX_THREADS));
@@ -216,9 +227,8 @@ void UciProtocol::identify() {
                   (default_options.*(r.field) ? "true" : "false"));
     out_.line("option name Skill Level type spin default 20 min 0 max 20");
     out_.line("option name UCI_LimitStrength type check default false");
-    out_.line("option name UCI_Elo type spin default " + std::to_string(Skill::MAX_ELO) +
-              " min " + std::to_string(Skill::MIN_ELO) + " max " +
-              std::to_string(Skill::MAX_ELO));
+    out_.line("option name UCI_Elo type spin default " + std::to_string(Skill::MAX_ELO) + " min " +
+              std::to_string(Skill::MIN_ELO) + " max " + std::to_string(Skill::MAX_ELO));
     out_.line("option name Ponder type check default false");
     out_.line("option name Move Overhead type spin default 10 min 0 max 5000");
     out_.line("option name UCI_Chess960 type check default false");
@@ -227,8 +237,7 @@ void UciProtocol::identify() {
     out_.line("option name BookFile type string default <empty>");
     std::string names = book_policy_names(' ');
     std::string policies = "option name BookPolicy type combo default opta3";
-    for (std::string_view name : split_whitespace(names))
-        policies += " var " + std::string(name);
+    for (std::string_view name : split_whitespace(names)) policies += " var " + std::string(name);
     out_.line(policies);
     out_.line("option name BookDepth type spin default " +
               std::to_string(EngineBook::DEFAULT_DEPTH) + " min 0 max " +
@@ -295,7 +304,8 @@ void UciProtocol::set_option(const Words& words) {
     } else if (name == "uci_showwdl") {
         show_wdl_ = lower_case(value) == "true";
     } else if (name == "multipv") {
-        if (!number || *number < 1) return info_string("MultiPV needs a number, got '" + value + "'");
+        if (!number || *number < 1)
+            return info_string("MultiPV needs a number, got '" + value + "'");
         multi_pv_ = int(std::min<std::int64_t>(*number, 256));
     } else if (name == "contempt") {
         if (!number) return info_string("Contempt needs centipawns, got '" + value + "'");
@@ -394,13 +404,20 @@ void UciProtocol::go(const Words& words) {
         any_limit = true;
         // Zero means "no limit" inside SearchLimits, but "as little as possible" here.
         std::int64_t at_least_one = std::max<std::int64_t>(*value, 1);
-        if (key == "depth") limits.depth = int(std::min<std::int64_t>(at_least_one, MAX_PLY));
-        else if (key == "nodes") limits.nodes = std::uint64_t(at_least_one);
-        else if (key == "movetime") limits.movetime_ms = at_least_one;
-        else if (key == "wtime") limits.time_ms[WHITE] = *value;
-        else if (key == "btime") limits.time_ms[BLACK] = *value;
-        else if (key == "winc") limits.increment_ms[WHITE] = std::max<std::int64_t>(*value, 0);
-        else if (key == "binc") limits.increment_ms[BLACK] = std::max<std::int64_t>(*value, 0);
+        if (key == "depth")
+            limits.depth = int(std::min<std::int64_t>(at_least_one, MAX_PLY));
+        else if (key == "nodes")
+            limits.nodes = std::uint64_t(at_least_one);
+        else if (key == "movetime")
+            limits.movetime_ms = at_least_one;
+        else if (key == "wtime")
+            limits.time_ms[WHITE] = *value;
+        else if (key == "btime")
+            limits.time_ms[BLACK] = *value;
+        else if (key == "winc")
+            limits.increment_ms[WHITE] = std::max<std::int64_t>(*value, 0);
+        else if (key == "binc")
+            limits.increment_ms[BLACK] = std::max<std::int64_t>(*value, 0);
         else if (key == "movestogo")
             limits.moves_to_go = int(std::min<std::int64_t>(*value, 1'000'000));
         else if (key == "mate")
@@ -426,8 +443,10 @@ void UciProtocol::go(const Words& words) {
     search_unlimited_ = limits.infinite || limits.ponder || !has_own_limit;
 
     // Strength limiting: UCI_LimitStrength with UCI_Elo overrides Skill Level.
-    if (limit_strength_) skill_.set_elo(elo_);
-    else skill_.set_level(skill_level_);
+    if (limit_strength_)
+        skill_.set_elo(elo_);
+    else
+        skill_.set_level(skill_level_);
     SearchOptions options = searcher_.options();
     options.contempt = contempt_;
     options.margins = margins_;
@@ -474,21 +493,22 @@ void UciProtocol::perft(const Words& words) {
     // On the search thread, so that "stop", "isready" and "quit" are still answered.
     thread_.stop_and_wait();
     search_unlimited_ = false;  // a count ends by itself: the end of input lets it finish
-    thread_.start_job([this, pos = pos_, plies = int(*depth)](const std::atomic<bool>& stop) mutable {
-        bool stopped = false;
-        auto counts = perft_divide(pos, plies, &stop, &stopped);
-        std::uint64_t total = 0;
-        for (auto [move, count] : counts) {
-            out_.line(move_to_uci(pos, move) + ": " + std::to_string(count));
-            total += count;
-        }
-        if (stopped) {
-            info_string("perft stopped after " + std::to_string(counts.size()) + " root moves");
-            return;
-        }
-        out_.line("");
-        out_.line("Nodes searched: " + std::to_string(total));
-    });
+    thread_.start_job(
+        [this, pos = pos_, plies = int(*depth)](const std::atomic<bool>& stop) mutable {
+            bool stopped = false;
+            auto counts = perft_divide(pos, plies, &stop, &stopped);
+            std::uint64_t total = 0;
+            for (auto [move, count] : counts) {
+                out_.line(move_to_uci(pos, move) + ": " + std::to_string(count));
+                total += count;
+            }
+            if (stopped) {
+                info_string("perft stopped after " + std::to_string(counts.size()) + " root moves");
+                return;
+            }
+            out_.line("");
+            out_.line("Nodes searched: " + std::to_string(total));
+        });
 }
 
 }  // namespace mneme

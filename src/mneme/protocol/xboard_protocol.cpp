@@ -7,8 +7,8 @@
 #include <sstream>
 
 #include "mneme/core/movegen.h"
-#include "mneme/notation/uci_move.h"
 #include "mneme/nnue/builtin_network.h"
+#include "mneme/notation/uci_move.h"
 #include "mneme/protocol/engine_protocol.h"
 #include "mneme/search/reported_score.h"
 #include "mneme/util/text.h"
@@ -49,8 +49,10 @@ Move parse_xboard_move(const Position& pos, const std::string& text) {
     if (Move m = parse_uci_move(pos, text)) return m;
     std::string castling;
     for (char c : text)
-        if (c == 'O' || c == 'o' || c == '0') castling += 'O';
-        else if (c == '-') castling += c;
+        if (c == 'O' || c == 'o' || c == '0')
+            castling += 'O';
+        else if (c == '-')
+            castling += c;
     if (castling != "O-O" && castling != "O-O-O") return Move::none();
     bool king_side = castling == "O-O";
     for (Move m : MoveList<LEGAL>(pos))
@@ -80,8 +82,10 @@ std::array<char, 64> board_from_fen(const std::string& fen) {
     for (char c : fen) {
         if (c == ' ' || index >= 64) break;
         if (c == '/') continue;
-        if (std::isdigit(static_cast<unsigned char>(c))) index += c - '0';
-        else board[std::size_t(index++)] = c;
+        if (std::isdigit(static_cast<unsigned char>(c)))
+            index += c - '0';
+        else
+            board[std::size_t(index++)] = c;
     }
     return board;
 }
@@ -134,18 +138,33 @@ std::string xboard_result_line(const GameOutcome& outcome, Color side_to_move) {
         case Termination::CHECKMATE:
             reason = side_to_move == WHITE ? "Black mates" : "White mates";
             break;
-        case Termination::STALEMATE: reason = "Stalemate"; break;
-        case Termination::INSUFFICIENT_MATERIAL: reason = "Draw by insufficient material"; break;
-        case Termination::SEVENTY_FIVE_MOVES: reason = "Draw by seventy-five move rule"; break;
-        case Termination::FIVEFOLD_REPETITION: reason = "Draw by repetition"; break;
-        case Termination::FIFTY_MOVES: reason = "Draw by fifty move rule"; break;
-        case Termination::THREEFOLD_REPETITION: reason = "Draw by repetition"; break;
-        default: reason = "Game in progress"; break;
+        case Termination::STALEMATE:
+            reason = "Stalemate";
+            break;
+        case Termination::INSUFFICIENT_MATERIAL:
+            reason = "Draw by insufficient material";
+            break;
+        case Termination::SEVENTY_FIVE_MOVES:
+            reason = "Draw by seventy-five move rule";
+            break;
+        case Termination::FIVEFOLD_REPETITION:
+            reason = "Draw by repetition";
+            break;
+        case Termination::FIFTY_MOVES:
+            reason = "Draw by fifty move rule";
+            break;
+        case Termination::THREEFOLD_REPETITION:
+            reason = "Draw by repetition";
+            break;
+        default:
+            reason = "Game in progress";
+            break;
     }
     return std::string(result_text(outcome.result)) + " {" + reason + "}";
 }
 
-XboardProtocol::XboardProtocol(std::ostream& out) : out_(out), eval_name_(nnue::default_evaluation_name()) {
+XboardProtocol::XboardProtocol(std::ostream& out)
+    : out_(out), eval_name_(nnue::default_evaluation_name()) {
     std::string error;
     searcher_.set_evaluator(nnue::make_evaluator(eval_name_, "", &error));
 }
@@ -182,17 +201,17 @@ bool XboardProtocol::handle(const std::string& line) {
         edit_command(command);
         return true;
     }
-    if (command == "xboard" || command == "computer" || command == "name" ||
-        command == "rating" || command == "ics" || command == "rejected" ||
-        command == "otherboard") {
+    if (command == "xboard" || command == "computer" || command == "name" || command == "rating" ||
+        command == "ics" || command == "rejected" || command == "otherboard") {
         // Information the engine does not use; a rejected feature only means a fallback.
     } else if (command == "accepted") {
         if (argument(1) == "usermove") usermove_accepted_ = true;
     } else if (command == "protover") {
         out_.line("feature done=0");
-        out_.line("feature myname=\"mneme\" setboard=1 usermove=1 ping=1 san=0 colors=0 "
-                  "analyze=1 playother=1 sigint=0 sigterm=0 reuse=1 memory=1 smp=1 "
-                  "variants=\"normal,fischerandom\"");
+        out_.line(
+            "feature myname=\"mneme\" setboard=1 usermove=1 ping=1 san=0 colors=0 "
+            "analyze=1 playother=1 sigint=0 sigterm=0 reuse=1 memory=1 smp=1 "
+            "variants=\"normal,fischerandom\"");
         // Options as XBoard shows them in its engine settings dialog.
         std::string policies;
         for (char c : book_policy_names('/'))
@@ -273,8 +292,10 @@ bool XboardProtocol::handle(const std::string& line) {
         (command == "time" ? engine_clock_ms_ : opponent_clock_ms_) = ms;
     } else if (command == "ping") {
         std::lock_guard lock(mutex_);
-        if (purpose_ == Purpose::PLAY) pending_pongs_.push_back(argument(1));
-        else out_.line("pong " + argument(1));
+        if (purpose_ == Purpose::PLAY)
+            pending_pongs_.push_back(argument(1));
+        else
+            out_.line("pong " + argument(1));
     } else if (command == "?") {
         // Move now: the search plays what it has. Not thinking about a move: nothing to do.
         std::lock_guard lock(mutex_);
@@ -327,7 +348,8 @@ bool XboardProtocol::handle(const std::string& line) {
         double cores = 0;
         if (parse_number(argument(1), &cores) && cores >= 1)
             cores_ = clamped<int>(cores, 1, std::numeric_limits<int>::max());
-        else error("bad number of cores", line);
+        else
+            error("bad number of cores", line);
     } else if (!usermove_accepted_ && looks_like_move(command)) {
         user_move(command, line);  // a move without "usermove", from a sender that did not ask
     } else {
@@ -421,8 +443,10 @@ void XboardProtocol::set_side_to_move(Color side) {
     Position pos;
     // The other side may be in check, which no position allows for the side not to move.
     std::string reason;
-    if (pos.set_fen(fen, chess960_, &reason)) pos_ = pos;
-    else error("the side not to move would be in check", side == WHITE ? "white" : "black");
+    if (pos.set_fen(fen, chess960_, &reason))
+        pos_ = pos;
+    else
+        error("the side not to move would be in check", side == WHITE ? "white" : "black");
 }
 
 void XboardProtocol::set_level(const Words& words) {
@@ -543,8 +567,10 @@ void XboardProtocol::edit_command(const std::string& command) {
                std::string("PNBRQKX").find(char(std::toupper(command[0]))) != std::string::npos) {
         char piece = char(std::toupper(command[0]));
         char& square = edit_board_[std::size_t(fen_index(command.substr(1)))];
-        if (piece == 'X') square = ' ';
-        else square = edit_color_ == WHITE ? piece : char(std::tolower(piece));
+        if (piece == 'X')
+            square = ' ';
+        else
+            square = edit_color_ == WHITE ? piece : char(std::tolower(piece));
     } else {
         error("not an edit command", command);
     }
@@ -594,7 +620,8 @@ void XboardProtocol::set_option(const std::string& line) {
     if (name == "eval" || name == "evalfile") {
         std::string wanted = name == "eval" ? lower_case(value) : eval_name_;
         std::string file = name == "evalfile" ? value : eval_file_;
-        if (wanted != "classic" && wanted != "nnue") return error("Eval needs classic or nnue", line);
+        if (wanted != "classic" && wanted != "nnue")
+            return error("Eval needs classic or nnue", line);
         std::string why;
         auto evaluator = nnue::make_evaluator(wanted, wanted == "nnue" ? file : "", &why);
         if (!evaluator) {
@@ -608,8 +635,11 @@ void XboardProtocol::set_option(const std::string& line) {
         return;
     }
     switch (book_.set_option(name, value, message)) {
-        case BookOptionResult::NOT_BOOK_OPTION: return error("unknown option", line);
-        case BookOptionResult::FAILED: out_.line("telluser mneme: " + message); return;
+        case BookOptionResult::NOT_BOOK_OPTION:
+            return error("unknown option", line);
+        case BookOptionResult::FAILED:
+            out_.line("telluser mneme: " + message);
+            return;
         case BookOptionResult::SET:
             if (!message.empty()) out_.line("# " + message);
             return;
@@ -723,9 +753,9 @@ void XboardProtocol::on_search_done(SearchResult result) {
             if (!ponder) return;
         }
         WinRateParameters scale = searcher_.evaluator().win_rate_model().at(ponder_pos);
-        result = searcher_.search(
-            ponder_pos, ponder_limits,
-            [this, scale](const SearchInfo& info) { on_iteration(info, scale); });
+        result = searcher_.search(ponder_pos, ponder_limits, [this, scale](const SearchInfo& info) {
+            on_iteration(info, scale);
+        });
     }
 }
 

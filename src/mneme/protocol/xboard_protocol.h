@@ -94,10 +94,10 @@ private:
     std::vector<std::string> pending_pongs_;  // answered once the current move is played
     Value last_score_ = 0;                    // the engine's view at its last move
     bool has_last_score_ = false;
-    std::string hint_;                        // the reply the engine expects, in coordinates
-    Move pondered_reply_;                     // while pondering: the reply searched after
-    bool ponder_after_move_ = false;          // "hard" was on when the current search began
-    SearchInfo last_info_;                    // for "." in analysis mode
+    std::string hint_;                // the reply the engine expects, in coordinates
+    Move pondered_reply_;             // while pondering: the reply searched after
+    bool ponder_after_move_ = false;  // "hard" was on when the current search began
+    SearchInfo last_info_;            // for "." in analysis mode
 
     std::atomic<bool> post_{false};
     bool force_ = false;
@@ -108,9 +108,9 @@ private:
     Color edit_color_ = WHITE;
     std::array<char, 64> edit_board_{};  // FEN letters, ' ' for an empty square
     bool chess960_ = false;
-    bool ponder_ = false;   // "hard": think on the opponent's time
-    bool random_ = false;   // "random": recorded; the search is deterministic
-    int cores_ = 1;         // "cores": recorded; the search runs one thread
+    bool ponder_ = false;              // "hard": think on the opponent's time
+    bool random_ = false;              // "random": recorded; the search is deterministic
+    int cores_ = 1;                    // "cores": recorded; the search runs one thread
     std::size_t pending_hash_mb_ = 0;  // "memory" while thinking: applied before the next search
 
     // Time control: "level MOVES BASE INC", "st SECONDS", "sd DEPTH", "time"/"otim" clocks.

@@ -29,10 +29,14 @@ public:
 
     void clear() { std::memset(table_, 0, sizeof(table_)); }
     int get(Color c, Move m) const { return table_[c][m.from()][m.to()]; }
-    void update(Color c, Move m, int bonus) { apply_history_bonus(table_[c][m.from()][m.to()], bonus); }
+    void update(Color c, Move m, int bonus) {
+        apply_history_bonus(table_[c][m.from()][m.to()], bonus);
+    }
 
     // The bonus a cut-off at `depth` earns.
-    static int bonus_for_depth(int depth) { return std::min(depth * depth * 16 + depth * 32, 2400); }
+    static int bonus_for_depth(int depth) {
+        return std::min(depth * depth * 16 + depth * 32, 2400);
+    }
 
 private:
     std::int16_t table_[2][64][64];

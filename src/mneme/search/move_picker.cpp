@@ -6,16 +6,14 @@ namespace mneme {
 
 namespace {
 
-bool is_tactical(const Position& pos, Move m) {
-    return pos.is_capture(m) || m.kind() == PROMOTION;
-}
+bool is_tactical(const Position& pos, Move m) { return pos.is_capture(m) || m.kind() == PROMOTION; }
 
 }  // namespace
 
-MovePicker::MovePicker(const Position& pos, Move tt_move, const KillerMoves& killers,
-                       Move counter, const ButterflyHistory& history, bool order_captures,
-                       bool use_history, const PieceToHistory* const* continuation,
-                       const MoveOrderingHint* hint, int ply)
+MovePicker::MovePicker(const Position& pos, Move tt_move, const KillerMoves& killers, Move counter,
+                       const ButterflyHistory& history, bool order_captures, bool use_history,
+                       const PieceToHistory* const* continuation, const MoveOrderingHint* hint,
+                       int ply)
     : pos_(pos),
       history_(history),
       killers_{killers.moves[0], killers.moves[1]},
@@ -50,7 +48,8 @@ void MovePicker::score_captures() {
         PieceType attacker = type_of(pos_.moved_piece(m));
         int score = SEE_VALUE[victim] * 8 - attacker;
         // A capture's record counts for up to about a pawn's worth of victim value.
-        if (capture_history_) score += capture_history_->get(pos_.moved_piece(m), m.to(), victim) / 16;
+        if (capture_history_)
+            score += capture_history_->get(pos_.moved_piece(m), m.to(), victim) / 16;
         if (m.kind() == PROMOTION)
             score += m.promotion_type() == QUEEN ? SEE_VALUE[QUEEN] * 8 : -SEE_VALUE[QUEEN] * 8;
         moves_[i].score = score;
@@ -83,8 +82,8 @@ Move MovePicker::pick_best() {
 }
 
 bool MovePicker::usable_killer(Move m) const {
-    return m && m != tt_move_ && !is_hint_move(m) && !is_tactical(pos_, m) && pos_.pseudo_legal(m) &&
-           pos_.legal(m);
+    return m && m != tt_move_ && !is_hint_move(m) && !is_tactical(pos_, m) &&
+           pos_.pseudo_legal(m) && pos_.legal(m);
 }
 
 Move MovePicker::next() {

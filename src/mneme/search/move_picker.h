@@ -21,8 +21,8 @@ public:
     // `hint` (may be null), asked at `ply` plies from the root, puts its preferred moves right
     // after the table move and adds its bonus to the score of quiet moves.
     MovePicker(const Position& pos, Move tt_move, const KillerMoves& killers, Move counter,
-               const ButterflyHistory& history, bool order_captures = true,
-               bool use_history = true, const PieceToHistory* const* continuation = nullptr,
+               const ButterflyHistory& history, bool order_captures = true, bool use_history = true,
+               const PieceToHistory* const* continuation = nullptr,
                const MoveOrderingHint* hint = nullptr, int ply = 0);
     // Quiescence: captures and promotions by victim and attacker; every evasion when in check.
     MovePicker(const Position& pos, Move tt_move, const ButterflyHistory& history);
@@ -58,9 +58,7 @@ private:
     // Swaps the best-scored move of [current_, end_) to current_ and returns it.
     Move pick_best();
     bool usable_killer(Move m) const;
-    bool is_killer(Move m) const {
-        return m == killers_[0] || m == killers_[1] || m == counter_;
-    }
+    bool is_killer(Move m) const { return m == killers_[0] || m == killers_[1] || m == counter_; }
     bool is_hint_move(Move m) const {
         for (int i = 0; i < hint_count_; ++i)
             if (hint_moves_[i] == m) return true;

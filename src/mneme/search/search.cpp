@@ -25,10 +25,14 @@ bool is_quiet(const Position& pos, Move m) { return !pos.is_capture(m) && m.kind
 bool tt_score_usable(const TTData& tt, Value alpha, Value beta) {
     if (tt.score == VALUE_NONE) return false;
     switch (tt.bound) {
-        case Bound::EXACT: return true;
-        case Bound::LOWER: return tt.score >= beta;
-        case Bound::UPPER: return tt.score <= alpha;
-        default: return false;
+        case Bound::EXACT:
+            return true;
+        case Bound::LOWER:
+            return tt.score >= beta;
+        case Bound::UPPER:
+            return tt.score <= alpha;
+        default:
+            return false;
     }
 }
 
@@ -151,11 +155,10 @@ SearchResult Searcher::search(const Position& pos, const SearchLimits& limits,
     // Root moves in the order the move picker would try them, restricted to "searchmoves".
     root_moves_.clear();
     TTData tt;
-    Move tt_move = options_.transposition_table && table_->probe(pos_.key(), 0, &tt)
-                       ? tt.move
-                       : Move::none();
-    MovePicker picker(pos_, tt_move, killers_[0], Move::none(), history_,
-                      options_.capture_ordering, options_.history, nullptr, active_hint(), 0);
+    Move tt_move =
+        options_.transposition_table && table_->probe(pos_.key(), 0, &tt) ? tt.move : Move::none();
+    MovePicker picker(pos_, tt_move, killers_[0], Move::none(), history_, options_.capture_ordering,
+                      options_.history, nullptr, active_hint(), 0);
     while (Move m = picker.next())
         if (limits.search_moves.empty() ||
             std::find(limits.search_moves.begin(), limits.search_moves.end(), m) !=
@@ -193,13 +196,14 @@ SearchResult Searcher::search(const Position& pos, const SearchLimits& limits,
 
         const RootMove& best = root_moves_.front();
         result.best = best.move;
-        result.score = best.reported_score() == -VALUE_INFINITE ? VALUE_NONE
-                                                                : best.reported_score();
+        result.score =
+            best.reported_score() == -VALUE_INFINITE ? VALUE_NONE : best.reported_score();
         result.pv = best.pv;
-        std::size_t lines = std::min<std::size_t>(std::max(options_.multi_pv, 1), root_moves_.size());
+        std::size_t lines =
+            std::min<std::size_t>(std::max(options_.multi_pv, 1), root_moves_.size());
         for (std::size_t i = 0; i < lines; ++i)
-            result.lines.push_back({root_moves_[i].move, root_moves_[i].reported_score(),
-                                    root_moves_[i].pv});
+            result.lines.push_back(
+                {root_moves_[i].move, root_moves_[i].reported_score(), root_moves_[i].pv});
         if (best.pv.size() > 1) {
             result.ponder = best.pv[1];
         } else {
@@ -270,9 +274,8 @@ void Searcher::search_root_with_aspiration(int depth, const InfoCallback& on_ite
     // A window around last iteration's score; MultiPV needs every line exact, so it and
     // the shallow, unsteady iterations take the full window.
     bool aspire = options_.aspiration && options_.multi_pv <= 1 &&
-                  options_.algorithm != SearchAlgorithm::MINIMAX &&
-                  depth >= ASPIRATION_MIN_DEPTH && previous != -VALUE_INFINITE &&
-                  !is_mate_score(previous);
+                  options_.algorithm != SearchAlgorithm::MINIMAX && depth >= ASPIRATION_MIN_DEPTH &&
+                  previous != -VALUE_INFINITE && !is_mate_score(previous);
     if (!aspire) {
         search_root(depth, -VALUE_INFINITE, VALUE_INFINITE);
         return;
@@ -346,9 +349,9 @@ Value Searcher::search_root(int depth, Value alpha, Value beta) {
             rm.score = v;
             rm.pv.assign(1, rm.move);
             rm.pv.insert(rm.pv.end(), &pv_[1][1], &pv_[1][pv_length_[1]]);
-            best_scores.insert(std::upper_bound(best_scores.begin(), best_scores.end(), v,
-                                                std::greater<Value>()),
-                               v);
+            best_scores.insert(
+                std::upper_bound(best_scores.begin(), best_scores.end(), v, std::greater<Value>()),
+                v);
         }
         if (v >= beta) break;  // fail high: the aspiration window must widen
     }
@@ -468,7 +471,8 @@ Value Searcher::negamax(int depth, Value alpha, Value beta, int ply, bool pv_nod
     // move is assumed to stay there whatever it plays.
     if (options_.futility && prune_node && depth <= REVERSE_FUTILITY_MAX_DEPTH &&
         !is_mate_score(beta) &&
-        static_eval - reverse_futility_margin(options_.margins, depth - (improving ? 1 : 0)) >= beta)
+        static_eval - reverse_futility_margin(options_.margins, depth - (improving ? 1 : 0)) >=
+            beta)
         return static_eval;
 
     // Razoring: far below alpha near the leaves, only a capture could help; quiescence says
@@ -549,8 +553,8 @@ Value Searcher::negamax(int depth, Value alpha, Value beta, int ply, bool pv_nod
     PieceToHistory* slices[2];
     continuation_slices(ply, slices);
     MovePicker picker(pos_, tt_move, options_.killers ? killers_[ply] : no_killers, counter,
-                      history_, options_.capture_ordering, options_.history, slices,
-                      active_hint(), ply);
+                      history_, options_.capture_ordering, options_.history, slices, active_hint(),
+                      ply);
     if (options_.capture_history) picker.use_capture_history(capture_history_.get());
     Value best_value = -VALUE_INFINITE;
     Move best_move;
@@ -584,14 +588,14 @@ Value Searcher::negamax(int depth, Value alpha, Value beta, int ply, bool pv_nod
                     std::max(best_value, static_eval + futility_margin(options_.margins, depth));
                 continue;
             }
-            if (options_.move_count_pruning && quiet && !in_check && !gives_check &&
-                depth <= 8 && move_count > quiet_move_limit) {
+            if (options_.move_count_pruning && quiet && !in_check && !gives_check && depth <= 8 &&
+                move_count > quiet_move_limit) {
                 ++statistics_.futility_prunes;
                 continue;
             }
             // Quiet moves with a long record of failing are not worth a shallow look.
-            if (options_.move_count_pruning && quiet && !in_check && !gives_check &&
-                depth <= 3 && history_score < -3000 * depth) {
+            if (options_.move_count_pruning && quiet && !in_check && !gives_check && depth <= 3 &&
+                history_score < -3000 * depth) {
                 ++statistics_.futility_prunes;
                 continue;
             }
@@ -619,16 +623,19 @@ Value Searcher::negamax(int depth, Value alpha, Value beta, int ply, bool pv_nod
             Value v = negamax((depth - 1) / 2, singular_beta - 1, singular_beta, ply, false);
             excluded_moves_[ply] = Move::none();
             if (stopped_) return 0;
-            if (v < singular_beta) extension = 1;
-            else if (singular_beta >= beta) return singular_beta;
-            else if (tt.score >= beta) extension = -1;
+            if (v < singular_beta)
+                extension = 1;
+            else if (singular_beta >= beta)
+                return singular_beta;
+            else if (tt.score >= beta)
+                extension = -1;
         }
         int new_depth = depth - 1 + extension;
 
         // Late quiet moves of a well-ordered node rarely matter: search them shallower first.
         int reduction = 0;
-        if (options_.late_move_reductions && !minimax && depth >= 3 && move_count > 2 &&
-            quiet && !in_check && !gives_check && m != counter && !killers_[ply].contains(m)) {
+        if (options_.late_move_reductions && !minimax && depth >= 3 && move_count > 2 && quiet &&
+            !in_check && !gives_check && m != counter && !killers_[ply].contains(m)) {
             reduction = late_move_reduction(depth, move_count) - (pv_node ? 1 : 0) +
                         (improving ? 0 : 1) - history_score / 8192;
             reduction = std::clamp(reduction, 0, std::max(new_depth - 1, 0));
@@ -688,9 +695,9 @@ Value Searcher::negamax(int depth, Value alpha, Value beta, int ply, bool pv_nod
 
     if (algorithm == SearchAlgorithm::ALPHABETA_FAIL_HARD)
         best_value = std::clamp(best_value, original_alpha, beta);
-    Bound bound = best_value >= beta                ? Bound::LOWER
+    Bound bound = best_value >= beta               ? Bound::LOWER
                   : pv_node && best_move != Move() ? Bound::EXACT
-                                                    : Bound::UPPER;
+                                                   : Bound::UPPER;
     if (excluded) return best_value;  // a partial search: neither table nor corrections
     if (options_.transposition_table)
         table_->store(pos_.key(), ply, best_move, best_value, raw_eval, depth, bound);
@@ -728,8 +735,7 @@ Value Searcher::quiescence(Value alpha, Value beta, int ply, bool pv_node) {
         static_eval = corrected_eval(raw_eval);
         best_value = static_eval;
         if (best_value >= beta) {
-            return options_.algorithm == SearchAlgorithm::ALPHABETA_FAIL_HARD ? beta
-                                                                                : best_value;
+            return options_.algorithm == SearchAlgorithm::ALPHABETA_FAIL_HARD ? beta : best_value;
         }
         alpha = std::max(alpha, best_value);
     }
@@ -773,9 +779,9 @@ Value Searcher::quiescence(Value alpha, Value beta, int ply, bool pv_node) {
 
     if (options_.algorithm == SearchAlgorithm::ALPHABETA_FAIL_HARD)
         best_value = std::clamp(best_value, original_alpha, beta);
-    Bound bound = best_value >= beta                ? Bound::LOWER
+    Bound bound = best_value >= beta               ? Bound::LOWER
                   : pv_node && best_move != Move() ? Bound::EXACT
-                                                    : Bound::UPPER;
+                                                   : Bound::UPPER;
     if (options_.transposition_table)
         table_->store(pos_.key(), ply, best_move, best_value, raw_eval, 0, bound);
     return best_value;

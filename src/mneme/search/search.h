@@ -27,14 +27,14 @@ namespace mneme {
 // What one finished iteration found, for "info" lines and the terminal.
 struct SearchInfo {
     int depth = 0;
-    int seldepth = 0;          // the deepest ply reached, quiescence included
-    Value score = 0;           // from the root side to move's view; see is_mate_score()
+    int seldepth = 0;  // the deepest ply reached, quiescence included
+    Value score = 0;   // from the root side to move's view; see is_mate_score()
     std::uint64_t nodes = 0;
     std::int64_t time_ms = 0;
     std::uint64_t nps = 0;
-    int hashfull = 0;          // permille
+    int hashfull = 0;  // permille
     std::vector<Move> pv;
-    int multipv = 1;           // which line this is, best first
+    int multipv = 1;             // which line this is, best first
     Bound bound = Bound::EXACT;  // LOWER/UPPER when an aspiration window failed high/low
     // Set only on progress reports at the root ("currmove"): then nothing else is meaningful
     // but depth, nodes and time.
@@ -60,10 +60,10 @@ struct RootLine {
 };
 
 struct SearchResult {
-    Move best;                 // Move::none() only when the root has no legal move
-    Move ponder;               // the expected reply, when known
+    Move best;    // Move::none() only when the root has no legal move
+    Move ponder;  // the expected reply, when known
     Value score = 0;
-    int depth = 0;             // the last iteration that completed
+    int depth = 0;  // the last iteration that completed
     int seldepth = 0;
     std::uint64_t nodes = 0;
     std::int64_t time_ms = 0;
@@ -120,7 +120,9 @@ public:
     void set_evaluator(std::unique_ptr<Evaluator> evaluator);
     const Evaluator& evaluator() const { return *evaluator_; }
     // Outside knowledge for move ordering (null: none), for the searches to come.
-    void set_ordering_hint(std::shared_ptr<MoveOrderingHint> hint) { ordering_hint_ = std::move(hint); }
+    void set_ordering_hint(std::shared_ptr<MoveOrderingHint> hint) {
+        ordering_hint_ = std::move(hint);
+    }
 
 private:
     struct RootMove {
@@ -158,18 +160,22 @@ private:
     void wait_until_released(const SearchLimits& limits) const;
     SearchInfo make_info(int depth, std::size_t line = 0) const;
     void report_lines(int depth, const InfoCallback& on_iteration) const;
-    Value draw_value(int ply) const { return ply % 2 == 0 ? -options_.contempt : options_.contempt; }
+    Value draw_value(int ply) const {
+        return ply % 2 == 0 ? -options_.contempt : options_.contempt;
+    }
     Move counter_move() const;
     void start_helpers(const Position& pos, const SearchLimits& limits);
     std::uint64_t stop_helpers();  // returns the helpers' node count
     std::uint64_t total_nodes() const;
     void clear_statistics() { clear(); }
-    const MoveOrderingHint* active_hint() const { return hint_active_ ? ordering_hint_.get() : nullptr; }
+    const MoveOrderingHint* active_hint() const {
+        return hint_active_ ? ordering_hint_.get() : nullptr;
+    }
 
     Position pos_;
     TranspositionTable own_table_;
     TranspositionTable* table_ = &own_table_;  // a helper's points to the main thread's
-    int helper_index_ = 0;                      // 0 for the main thread
+    int helper_index_ = 0;                     // 0 for the main thread
     std::vector<std::unique_ptr<Searcher>> helpers_;
     std::vector<std::thread> helper_threads_;
     ButterflyHistory history_;

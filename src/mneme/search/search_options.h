@@ -12,10 +12,10 @@
 namespace mneme {
 
 enum class SearchAlgorithm {
-    MINIMAX,             // every move searched with an open window: the reference result
-    ALPHABETA_FAIL_HARD, // scores clamped to the window
-    ALPHABETA_FAIL_SOFT, // scores may fall outside the window, giving tighter table bounds
-    PVS,                 // first move with the full window, the rest with null windows
+    MINIMAX,              // every move searched with an open window: the reference result
+    ALPHABETA_FAIL_HARD,  // scores clamped to the window
+    ALPHABETA_FAIL_SOFT,  // scores may fall outside the window, giving tighter table bounds
+    PVS,                  // first move with the full window, the rest with null windows
 };
 
 // Option names compare as UCI says: without regard to case.
@@ -29,7 +29,7 @@ inline bool same_option_name(std::string_view a, std::string_view b) {
 // The search's hand-set margins, exposed (as UCI and player options of the same names) so that
 // SPSA can tune them from match results, where no gradient reaches.
 struct SearchMargins {
-    int futility_base = 100;              // frontier futility: base + per_depth * depth
+    int futility_base = 100;  // frontier futility: base + per_depth * depth
     int futility_per_depth = 120;
     int reverse_futility_per_depth = 90;  // static null move: per_depth * depth above beta
     int null_move_reduction = 3;          // plies, before the depth and eval bonuses
@@ -76,11 +76,11 @@ inline bool set_search_margin(const SearchMarginOption& margin, std::string_view
 
 struct SearchOptions {
     SearchAlgorithm algorithm = SearchAlgorithm::PVS;
-    bool aspiration = true;         // iterations start with a narrow window around the last score
+    bool aspiration = true;           // iterations start with a narrow window around the last score
     bool transposition_table = true;  // probe and store; off also removes the table move
     // Move ordering.
     bool tt_move = true;
-    bool capture_ordering = true;   // most valuable victim / least valuable attacker, SEE split
+    bool capture_ordering = true;  // most valuable victim / least valuable attacker, SEE split
     bool killers = true;
     bool counter_moves = true;
     bool history = true;
@@ -88,9 +88,9 @@ struct SearchOptions {
     // Selectivity.
     bool null_move = true;
     bool late_move_reductions = true;
-    bool futility = true;           // frontier futility and reverse futility pruning
-    bool move_count_pruning = true; // late quiet moves of shallow nodes skipped
-    bool see_pruning = true;        // shallow moves that lose material by exchange skipped
+    bool futility = true;            // frontier futility and reverse futility pruning
+    bool move_count_pruning = true;  // late quiet moves of shallow nodes skipped
+    bool see_pruning = true;         // shallow moves that lose material by exchange skipped
     // The refinements of the modern search, kept because a sequential test in games said so
     // (docs/search-tests.md), and switchable as UCI options of the names in
     // SEARCH_REFINEMENT_OPTIONS so that a match can measure each.
@@ -107,8 +107,8 @@ struct SearchOptions {
 
     SearchMargins margins;
 
-    Value contempt = 0;             // centipawns a draw is worse than equality for the root side
-    int multi_pv = 1;               // how many best root moves to score exactly
+    Value contempt = 0;  // centipawns a draw is worse than equality for the root side
+    int multi_pv = 1;    // how many best root moves to score exactly
     // Extra callbacks besides finished iterations: "currmove" after a second and scores that
     // failed an aspiration window. Off by default: only the UCI loop knows what to do with them.
     bool progress_reports = false;
@@ -151,10 +151,14 @@ inline const SearchRefinementOption* find_search_refinement(std::string_view nam
 
 inline const char* algorithm_name(SearchAlgorithm a) {
     switch (a) {
-        case SearchAlgorithm::MINIMAX: return "minimax";
-        case SearchAlgorithm::ALPHABETA_FAIL_HARD: return "alphabeta-failhard";
-        case SearchAlgorithm::ALPHABETA_FAIL_SOFT: return "alphabeta-failsoft";
-        case SearchAlgorithm::PVS: return "pvs";
+        case SearchAlgorithm::MINIMAX:
+            return "minimax";
+        case SearchAlgorithm::ALPHABETA_FAIL_HARD:
+            return "alphabeta-failhard";
+        case SearchAlgorithm::ALPHABETA_FAIL_SOFT:
+            return "alphabeta-failsoft";
+        case SearchAlgorithm::PVS:
+            return "pvs";
     }
     return "?";
 }

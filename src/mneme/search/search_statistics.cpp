@@ -60,10 +60,8 @@ Value Searcher::corrected_eval(Value raw) const {
     return std::clamp(corrected, VALUE_MATED_IN_MAX_PLY + 1, VALUE_MATE_IN_MAX_PLY - 1);
 }
 
-void Searcher::update_correction_history(Value raw_eval, Value best_value, Bound bound,
-                                         int depth) {
-    if (!options_.correction_history || raw_eval == VALUE_NONE || is_mate_score(best_value))
-        return;
+void Searcher::update_correction_history(Value raw_eval, Value best_value, Bound bound, int depth) {
+    if (!options_.correction_history || raw_eval == VALUE_NONE || is_mate_score(best_value)) return;
     // A bound only says on which side of the search score the truth lies: it corrects the
     // evaluation only when that side is away from the static score.
     Value corrected = corrected_eval(raw_eval);

@@ -10,12 +10,12 @@ void SearchThread::start(const Position& pos, const SearchLimits& limits, InfoCa
     // Before the thread exists, so that a "stop" read right after "go" is not lost.
     searcher_.prepare(limits.ponder);
     busy_ = true;
-    thread_ = std::thread([this, pos, limits, on_info = std::move(on_info),
-                           on_done = std::move(on_done)] {
-        SearchResult result = searcher_.search(pos, limits, on_info);
-        if (on_done) on_done(result);
-        busy_ = false;
-    });
+    thread_ = std::thread(
+        [this, pos, limits, on_info = std::move(on_info), on_done = std::move(on_done)] {
+            SearchResult result = searcher_.search(pos, limits, on_info);
+            if (on_done) on_done(result);
+            busy_ = false;
+        });
 }
 
 void SearchThread::start_job(Job job) {

@@ -44,8 +44,7 @@ Value static_exchange(const Position& pos, Move m) {
         Square attacker = least_valuable_attacker(pos, attackers & occupied, side);
         if (attacker == SQ_NONE) break;
         // A king may only recapture when nothing can take it back.
-        if (type_of(pos.piece_on(attacker)) == KING &&
-            (attackers & occupied & pos.pieces(~side)))
+        if (type_of(pos.piece_on(attacker)) == KING && (attackers & occupied & pos.pieces(~side)))
             break;
         ++d;
         gain[d] = SEE_VALUE[on_target] - gain[d - 1];

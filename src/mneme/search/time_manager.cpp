@@ -30,8 +30,10 @@ int emergency_depth_limit(const SearchLimits& limits, Color us) {
 }
 
 void TimeManager::start(const SearchLimits& limits, Color us) {
-    if (limits.start_time) start_ticks_ = limits.start_time->time_since_epoch().count();
-    else restart_clock();
+    if (limits.start_time)
+        start_ticks_ = limits.start_time->time_since_epoch().count();
+    else
+        restart_clock();
     timed_ = false;
     soft_limit_ms_ = hard_limit_ms_ = stretch_limit_ms_ = 0;
     if (limits.infinite) return;

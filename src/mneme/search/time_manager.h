@@ -44,7 +44,8 @@ public:
         if (!timed_) return false;
         if (stretch_limit_ms_ == 0) scale = 1.0;  // a fixed time per move is spent as given
         double limit = double(soft_limit_ms_) * scale;
-        if (scale > 1.0) limit = std::min(limit, double(std::max(stretch_limit_ms_, soft_limit_ms_)));
+        if (scale > 1.0)
+            limit = std::min(limit, double(std::max(stretch_limit_ms_, soft_limit_ms_)));
         return double(elapsed_ms()) >= std::min(limit, double(hard_limit_ms_));
     }
     // Whether to abandon the search now.

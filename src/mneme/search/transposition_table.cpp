@@ -1,6 +1,8 @@
 #include "mneme/search/transposition_table.h"
 
 #include <algorithm>
+#include <cassert>
+#include <cstdlib>
 #include <cstring>
 #include <new>
 
@@ -34,13 +36,11 @@ void TranspositionTable::clear() {
     generation_ = 0;
 }
 
-TranspositionTable::BucketLock::BucketLock(const TranspositionTable& table,
-                                           const Bucket* bucket) {
+TranspositionTable::BucketLock::BucketLock(const TranspositionTable& table, const Bucket* bucket) {
     if (!table.shared_) return;
     lock_ = &table.locks_[std::size_t(bucket - table.buckets_.get()) % LOCK_COUNT];
     while (lock_->exchange(true, std::memory_order_acquire))
-        while (lock_->load(std::memory_order_relaxed)) {
-        }
+        while (lock_->load(std::memory_order_relaxed)) {}
 }
 
 TranspositionTable::BucketLock::~BucketLock() {
@@ -58,6 +58,7 @@ bool TranspositionTable::probe(Key key, int ply, TTData* data) const {
         data->eval = e.eval;
         data->depth = e.stored_depth();
         data->bound = Bound(e.generation_and_bound & BOUND_MASK);
+        assert(data->bound != Bound::NONE && std::abs(data->score) <= VALUE_INFINITE);
         return true;
     }
     return false;
@@ -69,6 +70,11 @@ void TranspositionTable::store(Key key, int ply, Move move, Value score, Value e
     BucketLock guard(*this, bucket);
     auto key16 = std::uint16_t(key);
     depth = std::clamp(depth, MIN_DEPTH, MAX_DEPTH);
+    // What an entry can hold: a real score (VALUE_NONE only as "no evaluation"), a real bound,
+    // a ply inside the search; the generation's bits must leave the bound's alone.
+    assert(std::abs(score) <= VALUE_INFINITE && bound != Bound::NONE);
+    assert(eval == VALUE_NONE || std::abs(eval) <= VALUE_INFINITE);
+    assert(ply >= 0 && ply <= MAX_PLY && (generation_ & BOUND_MASK) == 0);
 
     // Same position: that slot. Otherwise the slot worth least: shallow and old.
     Entry* slot = nullptr;
@@ -107,8 +113,7 @@ int TranspositionTable::hashfull() const {
     int used = 0;
     for (std::size_t i = 0; i < buckets; ++i) {
         BucketLock guard(*this, &buckets_[i]);
-        for (const Entry& e : buckets_[i].entries)
-            used += !e.empty() && age(e) == 0;
+        for (const Entry& e : buckets_[i].entries) used += !e.empty() && age(e) == 0;
     }
     return int(used * 1000 / (buckets * ENTRIES_PER_BUCKET));
 }

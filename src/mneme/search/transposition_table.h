@@ -111,7 +111,7 @@ private:
     };
 
     bool shared_ = false;
-    mutable std::unique_ptr<std::atomic<bool>[]> locks_{new std::atomic<bool>[LOCK_COUNT]()};
+    mutable std::unique_ptr<std::atomic<bool>[]> locks_ { new std::atomic<bool>[ LOCK_COUNT ]() };
     std::unique_ptr<Bucket[]> buckets_;
     std::size_t bucket_count_ = 0;
     std::size_t size_mb_ = 0;

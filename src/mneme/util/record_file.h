@@ -61,12 +61,12 @@ std::string hex64(std::uint64_t value);
 
 // What a format's files must start with, and how its messages name the records.
 struct RecordFormat {
-    const char* magic;                 // 8 bytes at offset 0
-    std::uint32_t version;             // at offset 8
-    std::uint32_t record_bytes;        // at offset 12
-    std::size_t header_bytes;          // the description follows the header
-    const char* noun;                  // "entries", "cases"
-    const char* bad_magic_reason;      // e.g. "bad magic (not a .mcases file ...)"
+    const char* magic;             // 8 bytes at offset 0
+    std::uint32_t version;         // at offset 8
+    std::uint32_t record_bytes;    // at offset 12
+    std::size_t header_bytes;      // the description follows the header
+    const char* noun;              // "entries", "cases"
+    const char* bad_magic_reason;  // e.g. "bad magic (not a .mcases file ...)"
 };
 
 // Checks the magic, version and record size at the start of `file`.

@@ -1,4 +1,4 @@
-#include "mneme/cbr/cbr_experiment.h"
+#include "mneme/match/cbr_experiment.h"
 
 #include <atomic>
 #include <chrono>
@@ -16,23 +16,25 @@ ExperimentMover::ExperimentMover(const Participant& participant, const CbrSettin
     PlayerSpec spec;
     spec.name = participant.name;
     switch (participant.kind) {
-    case ParticipantKind::CASE_BASE:
-        agent_ = std::make_unique<CbrAgent>(participant.base, settings);
-        break;
-    case ParticipantKind::RANDOM_MOVER:
-        baseline_ = std::make_unique<RandomPlayer>(spec);
-        break;
-    case ParticipantKind::GREEDY_MOVER:
-        baseline_ = std::make_unique<GreedyPlayer>(spec);
-        break;
+        case ParticipantKind::CASE_BASE:
+            agent_ = std::make_unique<CbrAgent>(participant.base, settings);
+            break;
+        case ParticipantKind::RANDOM_MOVER:
+            baseline_ = std::make_unique<RandomPlayer>(spec);
+            break;
+        case ParticipantKind::GREEDY_MOVER:
+            baseline_ = std::make_unique<GreedyPlayer>(spec);
+            break;
     }
 }
 
 ExperimentMover::~ExperimentMover() = default;
 
 void ExperimentMover::seed(std::uint64_t seed) {
-    if (agent_) agent_->seed(seed);
-    else baseline_->set_game_seed(seed);
+    if (agent_)
+        agent_->seed(seed);
+    else
+        baseline_->set_game_seed(seed);
 }
 
 CbrDecision ExperimentMover::choose(const Position& pos) {
@@ -87,7 +89,8 @@ ExperimentResult run_experiment(const std::vector<Participant>& participants,
             agent.weights = settings.configurations[std::size_t(slot.configuration)];
             ExperimentMover white(participants[std::size_t(slot.white)], agent);
             ExperimentMover black(participants[std::size_t(slot.black)], agent);
-            ExperimentGame played = play_experiment_game(white, black, std::uint64_t(slot.round - 1));
+            ExperimentGame played =
+                play_experiment_game(white, black, std::uint64_t(slot.round - 1));
             slot.outcome = played.outcome;
             slot.moves = std::move(played.moves);
             slot.fallback_moves = played.fallback_moves;
