@@ -97,10 +97,7 @@ int build_command(const Arguments& args) {
         else if (a == "--mirror")
             options.mirror = true;
         else if (a == "--shard") {
-            std::string text = reader.value(a);
-            if (!parse_shard(text, options.shard, options.shards))
-                throw UsageError("--shard: '" + text +
-                                 "' is not I/N with 0 <= I < N (e.g. 0/4 .. 3/4)");
+            read_shard("--shard", reader.value(a), options.shard, options.shards);
         } else if (a == "--quiet")
             quiet = true;
         else if (a == "-" || a.rfind("-", 0) != 0)

@@ -532,22 +532,8 @@ int td_command(const Arguments& args) {
 }
 
 int curve_command(const Arguments& args) {
-    std::string input, output, title = "TD(lambda) learning curve", subtitle;
-    ArgumentReader reader(args);
-    while (reader.more()) {
-        std::string a = reader.next();
-        if (a == "-o" || a == "--output")
-            output = reader.value(a);
-        else if (a == "--title")
-            title = reader.value(a);
-        else if (a == "--subtitle")
-            subtitle = reader.value(a);
-        else if (a.rfind("-", 0) != 0 && input.empty())
-            input = a;
-        else
-            reader.unexpected(a);
-    }
-    require_arguments({{!input.empty(), "CURVE.csv"}, {!output.empty(), "-o OUT.svg"}});
+    auto [input, output, title, subtitle] =
+        read_chart_arguments(args, "TD(lambda) learning curve", "CURVE.csv");
     std::vector<LearningCurvePoint> points = read_learning_curve_csv(input);
     std::string svg = learning_curve_svg(points, title, subtitle);
     write_file_atomically(output, [&](std::ostream& out) { out << svg; });
@@ -594,6 +580,28 @@ int info_command(const Arguments& args) {
 }
 
 }  // namespace
+
+ChartArguments read_chart_arguments(const Arguments& args, const std::string& default_title,
+                                    const std::string& input_name) {
+    ChartArguments chart{"", "", default_title, ""};
+    ArgumentReader reader(args);
+    while (reader.more()) {
+        std::string a = reader.next();
+        if (a == "-o" || a == "--output")
+            chart.output = reader.value(a);
+        else if (a == "--title")
+            chart.title = reader.value(a);
+        else if (a == "--subtitle")
+            chart.subtitle = reader.value(a);
+        else if (a.rfind("-", 0) != 0 && chart.input.empty())
+            chart.input = a;
+        else
+            reader.unexpected(a);
+    }
+    require_arguments(
+        {{!chart.input.empty(), input_name.c_str()}, {!chart.output.empty(), "-o OUT.svg"}});
+    return chart;
+}
 
 int learn_command(const Arguments& args) {
     // The command line has checked that args[0] names a subcommand (usage.cpp).

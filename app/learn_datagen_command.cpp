@@ -59,10 +59,7 @@ int learn_datagen_command(const Arguments& args) {
             options.net_file = reader.value(a);
             options.eval = "nnue";
         } else if (a == "--shard") {
-            const std::string& text = reader.value(a);
-            if (!parse_shard(text, run.shard, run.shards))
-                throw UsageError("--shard: '" + text +
-                                 "' is not I/N with 0 <= I < N (e.g. 0/4 .. 3/4)");
+            read_shard("--shard", reader.value(a), run.shard, run.shards);
         } else {
             throw UsageError("unknown option '" + a + "'");
         }
@@ -133,10 +130,7 @@ int learn_label_games_command(const Arguments& args) {
         } else if (a == "--no-progress")
             progress_enabled = false;
         else if (a == "--shard") {
-            const std::string& text = reader.value(a);
-            if (!parse_shard(text, run.shard, run.shards))
-                throw UsageError("--shard: '" + text +
-                                 "' is not I/N with 0 <= I < N (e.g. 0/4 .. 3/4)");
+            read_shard("--shard", reader.value(a), run.shard, run.shards);
         } else if (!a.empty() && a[0] == '-') {
             throw UsageError("unknown option '" + a + "'");
         } else {

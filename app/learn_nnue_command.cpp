@@ -194,22 +194,8 @@ int learn_nnue_command(const Arguments& args) {
 }
 
 int learn_loss_curve_command(const Arguments& args) {
-    std::string input, output, title = "Network training loss", subtitle;
-    ArgumentReader reader(args);
-    while (reader.more()) {
-        std::string a = reader.next();
-        if (a == "-o" || a == "--output")
-            output = reader.value(a);
-        else if (a == "--title")
-            title = reader.value(a);
-        else if (a == "--subtitle")
-            subtitle = reader.value(a);
-        else if (a.rfind("-", 0) != 0 && input.empty())
-            input = a;
-        else
-            reader.unexpected(a);
-    }
-    require_arguments({{!input.empty(), "LOG.csv"}, {!output.empty(), "-o OUT.svg"}});
+    auto [input, output, title, subtitle] =
+        read_chart_arguments(args, "Network training loss", "LOG.csv");
     std::vector<LossCurvePoint> points = read_loss_curve_csv(input);
     std::string svg = loss_curve_svg(points, title, subtitle);
     write_file_atomically(output, [&](std::ostream& out) { out << svg; });

@@ -15,6 +15,14 @@
 
 namespace mneme::app {
 
+// The arguments of the commands that draw a curve as SVG: the CSV to read, -o OUT.svg, --title,
+// --subtitle. `input_name` names the CSV in the usage error when it is missing.
+struct ChartArguments {
+    std::string input, output, title, subtitle;
+};
+ChartArguments read_chart_arguments(const Arguments& args, const std::string& default_title,
+                                    const std::string& input_name);
+
 // A line that rewrites itself on a terminal; one line every 10 s otherwise.
 class ProgressLine {
 public:

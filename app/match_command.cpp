@@ -103,10 +103,7 @@ TournamentSettings parse_settings(const Arguments& args, bool tournament) {
         else if (flag == "-rounds")
             settings.rounds = int(to_integer(value(), flag));
         else if (flag == "-shard") {
-            std::string text = value();
-            if (!parse_shard(text, settings.shard, settings.shards))
-                throw UsageError("-shard: '" + text +
-                                 "' is not I/N with 0 <= I < N (e.g. 0/4 .. 3/4)");
+            read_shard("-shard", value(), settings.shard, settings.shards);
         } else if (flag == "-gauntlet")
             settings.format = TournamentFormat::GAUNTLET;
         else if (flag == "-roundrobin")

@@ -4,6 +4,8 @@
 #include <cstdio>
 #include <string>
 
+#include "commands.h"
+
 namespace mneme::app {
 
 // Reads "I/N" with 0 <= I < N <= 100000; false for anything else.
@@ -15,6 +17,13 @@ inline bool parse_shard(const std::string& text, int& shard, int& shards) {
     shard = int(s);
     shards = int(n);
     return true;
+}
+
+// parse_shard, or a UsageError naming `option` and what it wants.
+inline void read_shard(const std::string& option, const std::string& text, int& shard,
+                       int& shards) {
+    if (!parse_shard(text, shard, shards))
+        throw UsageError(option + ": '" + text + "' is not I/N with 0 <= I < N (e.g. 0/4 .. 3/4)");
 }
 
 }  // namespace mneme::app
