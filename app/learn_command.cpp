@@ -38,122 +38,6 @@ namespace mneme::app {
 
 namespace {
 
-int positions_command(const Arguments& args) {
-    std::vector<std::string> inputs;
-    std::string output, params_path;
-    SamplerOptions options;
-    RelabelOptions relabel;
-    relabel.depth = 0;
-    relabel.threads = 2;
-    bool progress_enabled = true;
-    ArgumentReader reader(args);
-    while (reader.more()) {
-        std::string a = reader.next();
-        if (a == "-o" || a == "--output")
-            output = reader.value(a);
-        else if (a == "--skip-plies")
-            options.skip_plies = int(reader.integer(a, 0, 10000));
-        else if (a == "--sample-rate")
-            options.sample_rate = reader.real(a, 0, 1);
-        else if (a == "--max-per-game")
-            options.max_per_game = int(reader.integer(a, 0, 10000));
-        else if (a == "--min-elo")
-            options.min_elo = int(reader.integer(a, 0, 10000));
-        else if (a == "--quiet") {
-            std::string value = reader.value(a);
-            if (!parse_quiet_filter(value, options.quiet))
-                throw UsageError("--quiet: '" + value + "' is not none, stable or resolve");
-        } else if (a == "--max-positions")
-            options.max_positions = reader.integer(a, 1, 1LL << 40);
-        else if (a == "--max-games")
-            options.max_games = reader.integer(a, 1, 1LL << 40);
-        else if (a == "--relabel-depth")
-            relabel.depth = int(reader.integer(a, 1, 60));
-        else if (a == "--lambda")
-            relabel.lambda = reader.real(a, 0, 1);
-        else if (a == "--score-scale")
-            relabel.score_scale = reader.real(a, 1, 100000);
-        else if (a == "--threads")
-            relabel.threads = int(reader.integer(a, 1, 64));
-        else if (a == "--params")
-            params_path = reader.value(a);
-        else if (a == "--seed")
-            options.seed = std::uint64_t(reader.integer(a, 0, 1LL << 62));
-        else if (a == "--no-progress")
-            progress_enabled = false;
-        else if (a == "-" || a.rfind("-", 0) != 0)
-            inputs.push_back(a);
-        else
-            reader.unexpected(a);
-    }
-    require_arguments({{!inputs.empty(), "IN.pgn..."}, {!output.empty(), "-o OUT.mpos"}});
-    require_readable_files(inputs);
-    // The quiet test and the relabelling search both use this table.
-    if (!params_path.empty()) set_active_eval_params(load_params_or_throw(params_path));
-
-    ProgressLine progress(progress_enabled);
-    options.progress = [&](const SamplerProgress& p) {
-        std::string text =
-            format("%llu games, %.0f games/s, %llu positions", (unsigned long long)p.games_seen,
-                   p.games_seen / std::max(p.seconds, 1e-9), (unsigned long long)p.positions);
-        if (p.bytes_total > 0 && p.bytes_read > 0 && !options.max_games && !options.max_positions) {
-            double fraction = double(p.bytes_read) / double(p.bytes_total);
-            text += format(", %.0f%%, ETA %.0f s", 100 * fraction,
-                           p.seconds * (1 - fraction) / std::max(fraction, 1e-9));
-        }
-        progress.show(p.seconds, text);
-    };
-    options.report = [&](const std::string& message) {
-        progress.clear();
-        std::cerr << message << '\n';
-    };
-    SamplerStats stats;
-    std::vector<TrainingPosition> positions = sample_positions(inputs, options, stats);
-    progress.clear();
-    std::printf(
-        "games    %llu read, %llu used; skipped: %llu unreadable, %llu without result, "
-        "%llu below Elo, %llu Chess960\n",
-        (unsigned long long)stats.games_seen, (unsigned long long)stats.games_used,
-        (unsigned long long)stats.unreadable, (unsigned long long)stats.no_result,
-        (unsigned long long)stats.below_elo, (unsigned long long)stats.variant);
-    std::printf(
-        "sampled  %llu considered: %llu in check, %llu not quiet, %llu mate scores, "
-        "%llu duplicates\n",
-        (unsigned long long)stats.considered, (unsigned long long)stats.in_check,
-        (unsigned long long)stats.not_quiet, (unsigned long long)stats.mate_scores,
-        (unsigned long long)stats.duplicates);
-    std::printf("kept     %llu positions in %.1f s (%.0f games/s, %.0f positions/s)\n",
-                (unsigned long long)stats.positions, stats.seconds,
-                stats.games_seen / std::max(stats.seconds, 1e-9),
-                stats.positions / std::max(stats.seconds, 1e-9));
-    if (positions.empty()) throw std::runtime_error("no positions sampled; nothing written");
-
-    if (relabel.depth > 0) {
-        relabel.progress = [&](std::uint64_t done, double seconds) {
-            progress.show(seconds,
-                          format("relabelled %llu/%zu, %.0f positions/s", (unsigned long long)done,
-                                 positions.size(), done / std::max(seconds, 1e-9)));
-        };
-        auto started = std::chrono::steady_clock::now();
-        double nodes = relabel_by_search(positions, relabel);
-        double seconds =
-            std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-        progress.clear();
-        std::printf("relabel  depth %d, lambda %.2f: %.1f s (%.0f positions/s, %.0f nodes each)\n",
-                    relabel.depth, relabel.lambda, seconds,
-                    positions.size() / std::max(seconds, 1e-9), nodes);
-    }
-    save_position_file(output, {joined_command("positions", args), positions});
-    std::printf("wrote    %s (%zu positions)\n", output.c_str(), positions.size());
-    if (stats.input_failed) {
-        std::fprintf(stderr,
-                     "mneme learn positions: an input could not be read to its end "
-                     "(see above); the positions of the rest were written\n");
-        return 1;
-    }
-    return 0;
-}
-
 // Parameters whose flat name matches `pattern`, among those the tuner can change at all.
 std::vector<bool> tunable_matching(const std::string& pattern) {
     std::vector<bool> tunable = default_tunable_parameters();
@@ -566,8 +450,10 @@ int info_command(const Arguments& args) {
     }
     std::size_t n = file.positions.size();
     std::printf(
-        "file         %s\nmade by      %s\npositions    %zu (%llu met in more than one game)\n",
-        path.c_str(), file.description.c_str(), n, (unsigned long long)repeated);
+        "file         %s\nmade by      %s\npositions    %zu (%llu met in more than one game)\n"
+        "checksum     0x%016llx\n",
+        path.c_str(), file.description.c_str(), n, (unsigned long long)repeated,
+        (unsigned long long)position_records_checksum(file.positions));
     std::printf(
         "results      %.1f%% won, %.1f%% drawn, %.1f%% lost (side to move; means of "
         "repeated positions rounded)\nmean label   %.4f\n",
@@ -607,7 +493,9 @@ int learn_command(const Arguments& args) {
     // The command line has checked that args[0] names a subcommand (usage.cpp).
     if (args.empty()) throw UsageError("a subcommand is needed");
     Arguments rest(args.begin() + 1, args.end());
-    if (args[0] == "positions") return positions_command(rest);
+    if (args[0] == "positions") return learn_positions_command(rest);
+    if (args[0] == "positions-merge") return learn_positions_merge_command(rest);
+    if (args[0] == "relabel") return learn_relabel_command(rest);
     if (args[0] == "tune") return tune_command(rest);
     if (args[0] == "info") return info_command(rest);
     if (args[0] == "bayes") return bayes_command(rest);

@@ -57,6 +57,9 @@ inline std::string joined_command(const std::string& name, const Arguments& args
 }
 
 // The subcommands that live in their own files.
+int learn_positions_command(const Arguments& args);
+int learn_positions_merge_command(const Arguments& args);
+int learn_relabel_command(const Arguments& args);
 int learn_ga_command(const Arguments& args);
 int learn_spsa_command(const Arguments& args);
 int learn_datagen_command(const Arguments& args);

@@ -202,7 +202,23 @@ std::vector<CommandUsage> make_command_usages() {
          "  [--quiet none|stable|resolve (stable)] [--max-positions N] [--max-games N]\n"
          "  [--relabel-depth D [--lambda L (0.5)] [--score-scale S (400)]] [--threads N (2)]\n"
          "  [--params FILE] [--seed S] [--no-progress]",
-         "training positions labelled by game result (and search)", ""},
+         "training positions labelled by game result (and search)",
+         "  --shard I/N samples only games g (over all inputs) with g mod N = I and writes a\n"
+         "  shard file (.mpshard) with every candidate's fate; 'learn positions-merge' of the N\n"
+         "  shards writes the single run's file (same positions, same checksum). Relabel the\n"
+         "  merged file with 'learn relabel' (which shards too)."},
+        {"learn positions-merge",
+         "learn positions-merge IN.mpshard... -o OUT.mpos | IN.mpos... -o OUT.mpos",
+         "join the shards of 'learn positions --shard' or of 'learn relabel --shard'",
+         "  sampling shards (each once, any order) give the positions the single run keeps;\n"
+         "  position files are joined in order, relabelling shards in shard order"},
+        {"learn relabel",
+         "learn relabel IN.mpos -o OUT.mpos --depth D [--lambda L (0.5)] [--score-scale S (400)]\n"
+         "  [--threads N (2)] [--params FILE] [--shard I/N] [--no-progress]",
+         "relabel training positions with a fixed-depth search mixed with the game result",
+         "  label = L * result + (1 - L) * expected result of the score; each position is\n"
+         "  searched from cleared tables, so the labels do not depend on threads or shards;\n"
+         "  shard I of N relabels positions [I*P/N, (I+1)*P/N)"},
         {"learn tune",
          "learn tune IN.mpos... -o OUT.params [--source OUT.cpp] [--params START]\n"
          "  [--epochs N (300)] [--rate R (1)] [--batch N (0 = all)] [--l2 X (0)]\n"

@@ -2,11 +2,18 @@
 // de-duplication, and the capture search that decides what is quiet.
 #include <gtest/gtest.h>
 
+#include "mneme/core/movegen.h"
 #include "mneme/eval/evaluate.h"
+#include "mneme/learn/position_file.h"
 #include "mneme/learn/position_sampler.h"
+#include "mneme/learn/position_shard_file.h"
 #include "mneme/learn/quiescence.h"
 #include "mneme/learn/search_relabel.h"
+#include "mneme/notation/san.h"
 #include "test_data.h"
+
+#include <fstream>
+#include <random>
 
 namespace mneme {
 namespace {
@@ -139,6 +146,173 @@ TEST(LearnRelabel, MixesTheSearchScoreWithTheResult) {
     relabel_by_search(positions, options);
     EXPECT_GT(positions[0].label_value(), 0.7);
     EXPECT_LE(positions[0].label_value(), 0.75 + 1e-4);
+}
+
+// `count` games of random legal moves from a few shared openings (so positions repeat across
+// games) with random results: checks, hanging pieces and repeats for the filters to sort.
+std::string random_games(int count, std::uint64_t seed) {
+    std::mt19937_64 random(seed);
+    const char* const openings[] = {"e4 e5 Nf3 Nc6", "d4 d5 c4 e6", "e4 c5 Nf3 d6"};
+    const char* const results[] = {"1-0", "0-1", "1/2-1/2"};
+    std::string pgn;
+    for (int g = 0; g < count; ++g) {
+        Position pos = Position::from_fen(START_FEN);
+        std::string opening = openings[random() % 3], movetext;
+        std::size_t start = 0;
+        int ply = 0;
+        while (start < opening.size()) {
+            std::size_t end = opening.find(' ', start);
+            std::string san = opening.substr(start, end == std::string::npos ? end : end - start);
+            if (ply % 2 == 0) movetext += std::to_string(ply / 2 + 1) + ". ";
+            movetext += san + " ";
+            pos.do_move(parse_san(pos, san));
+            ++ply;
+            start = end == std::string::npos ? opening.size() : end + 1;
+        }
+        for (int length = 20 + int(random() % 40); ply < length; ++ply) {
+            MoveList<LEGAL> moves(pos);
+            if (moves.size() == 0) break;
+            Move m = *(moves.begin() + random() % moves.size());
+            if (ply % 2 == 0) movetext += std::to_string(ply / 2 + 1) + ". ";
+            movetext += move_to_san(pos, m) + " ";
+            pos.do_move(m);
+        }
+        std::string result = results[random() % 3];
+        pgn += "[Event \"g" + std::to_string(g) + "\"]\n[Result \"" + result + "\"]\n\n" +
+               movetext + result + "\n\n";
+    }
+    return pgn;
+}
+
+SamplerOptions shard_test_options() {
+    SamplerOptions options;
+    options.skip_plies = 4;
+    options.sample_rate = 0.6;
+    options.max_per_game = 3;
+    options.quiet = QuietFilter::STABLE;
+    options.seed = 9;
+    return options;
+}
+
+TEST(LearnSamplerShards, MergedShardsKeepTheSingleRunsPositionsInItsOrder) {
+    test::ScratchDirectory dir("learn_sampler_shards");
+    // Two inputs: game numbers run on over both, and shards take games of each.
+    std::vector<std::string> inputs = {dir.write("a.pgn", random_games(40, 1) + GAMES),
+                                       dir.write("b.pgn", GAMES + random_games(30, 2))};
+    SamplerOptions options = shard_test_options();
+    SamplerStats single_stats;
+    std::vector<TrainingPosition> single = sample_positions(inputs, options, single_stats);
+    ASSERT_GT(single.size(), 100u);
+    // The repeats and the per-game cap both matter here: a repeat is not counted as kept, so
+    // which candidates of a game are kept depends on the games of the other shards.
+    ASSERT_GT(single_stats.duplicates, 10u);
+    ASSERT_GT(single_stats.not_quiet + single_stats.in_check, 0u);
+    for (int shards : {1, 2, 3, 7}) {
+        std::vector<PositionShard> parts;
+        std::vector<std::string> paths;
+        // Written and read back in reverse order: the merge orders them itself.
+        for (int s = shards - 1; s >= 0; --s) {
+            options.shard = s;
+            options.shards = shards;
+            PositionShard part = sample_position_shard(inputs, options);
+            part.run = "test run";
+            paths.push_back(dir.file("shard-" + std::to_string(s) + ".mpshard"));
+            save_position_shard(paths.back(), part);
+            parts.push_back(load_position_shard(paths.back()));
+        }
+        SamplerStats merged_stats;
+        std::vector<TrainingPosition> merged = merge_position_shards(parts, paths, merged_stats);
+        EXPECT_EQ(merged, single) << shards << " shards";
+        EXPECT_EQ(position_records_checksum(merged), position_records_checksum(single));
+        EXPECT_EQ(merged_stats.games_seen, single_stats.games_seen);
+        EXPECT_EQ(merged_stats.games_used, single_stats.games_used);
+        EXPECT_EQ(merged_stats.considered, single_stats.considered) << shards << " shards";
+        EXPECT_EQ(merged_stats.not_quiet, single_stats.not_quiet);
+        EXPECT_EQ(merged_stats.in_check, single_stats.in_check);
+        EXPECT_EQ(merged_stats.duplicates, single_stats.duplicates);
+        EXPECT_EQ(merged_stats.positions, single_stats.positions);
+    }
+}
+
+TEST(LearnSamplerShards, MergeRefusesCorruptMissingRepeatedAndForeignShards) {
+    test::ScratchDirectory dir("learn_sampler_shard_errors");
+    std::vector<std::string> inputs = {dir.write("a.pgn", random_games(20, 3))};
+    SamplerOptions options = shard_test_options();
+    options.shards = 2;
+    std::vector<std::string> paths;
+    for (int s = 0; s < 2; ++s) {
+        options.shard = s;
+        PositionShard part = sample_position_shard(inputs, options);
+        part.run = "run A";
+        paths.push_back(dir.file("s" + std::to_string(s) + ".mpshard"));
+        save_position_shard(paths.back(), part);
+    }
+    auto message_of = [](auto&& action) {
+        try {
+            action();
+        } catch (const PositionFileError& e) {
+            return std::string(e.what());
+        }
+        return std::string("no error");
+    };
+    // One changed byte in the middle, then a truncated copy.
+    std::string bytes = test::file_bytes(paths[1]);
+    std::string corrupt = bytes;
+    corrupt[corrupt.size() / 2] = char(corrupt[corrupt.size() / 2] ^ 0x10);
+    std::string corrupt_path = dir.write("corrupt.mpshard", corrupt);
+    std::string message = message_of([&] { load_position_shard(corrupt_path); });
+    EXPECT_NE(message.find(corrupt_path + ": checksum mismatch"), std::string::npos) << message;
+    std::string short_path = dir.write("short.mpshard", bytes.substr(0, bytes.size() - 5));
+    message = message_of([&] { load_position_shard(short_path); });
+    EXPECT_NE(message.find(short_path + ": size does not match"), std::string::npos) << message;
+    std::string foreign = dir.write("foreign.mpshard", "MNEMEPOS and the rest");
+    message = message_of([&] { load_position_shard(foreign); });
+    EXPECT_NE(message.find("bad magic"), std::string::npos) << message;
+
+    PositionShard zero = load_position_shard(paths[0]), one = load_position_shard(paths[1]);
+    SamplerStats stats;
+    message = message_of([&] { merge_position_shards({zero}, {paths[0]}, stats); });
+    EXPECT_NE(message.find("shard 1/2 is missing"), std::string::npos) << message;
+    message = message_of([&] { merge_position_shards({zero, zero}, {paths[0], paths[0]}, stats); });
+    EXPECT_NE(message.find("is given twice"), std::string::npos) << message;
+    PositionShard other = one;
+    other.run = "run B";
+    message = message_of([&] { merge_position_shards({zero, other}, {paths[0], "b"}, stats); });
+    EXPECT_NE(message.find("b: not a shard of the same run"), std::string::npos) << message;
+    EXPECT_THROW(
+        {
+            options.max_positions = 10;
+            sample_position_shard(inputs, options);
+        },
+        std::invalid_argument);
+}
+
+TEST(LearnRelabel, LabelsDependOnThePositionAloneNotOnThreadsOrOrder) {
+    test::ScratchDirectory dir("learn_relabel_threads");
+    std::vector<std::string> inputs = {dir.write("a.pgn", random_games(12, 4))};
+    SamplerOptions sampling = shard_test_options();
+    sampling.max_per_game = 0;
+    SamplerStats stats;
+    std::vector<TrainingPosition> positions = sample_positions(inputs, sampling, stats);
+    ASSERT_GT(positions.size(), 40u);
+    RelabelOptions options;
+    options.depth = 3;
+    std::vector<TrainingPosition> one_thread = positions, two_threads = positions;
+    options.threads = 1;
+    relabel_by_search(one_thread, options);
+    options.threads = 2;
+    relabel_by_search(two_threads, options);
+    EXPECT_EQ(one_thread, two_threads);
+    // The second half alone (a shard of a relabelling run) gets the same labels.
+    std::vector<TrainingPosition> half(positions.begin() + std::ptrdiff_t(positions.size() / 2),
+                                       positions.end());
+    relabel_by_search(half, options);
+    EXPECT_TRUE(std::equal(half.begin(), half.end(),
+                           one_thread.begin() + std::ptrdiff_t(positions.size() / 2)));
+    int changed = 0;
+    for (std::size_t i = 0; i < positions.size(); ++i)
+        changed += one_thread[i].label != positions[i].label;
+    EXPECT_GT(changed, 0);
 }
 
 }  // namespace

@@ -1,6 +1,7 @@
 #!/bin/bash
 # End to end on a real one-node Slurm cluster (scripts/slurm-local.sh): a 4-shard book build
-# with its merge, the same for a case base, a 4-shard match with its report, a 4-shard datagen in which one array task
+# with its merge, the same for a case base and for training positions (then relabelled in 4
+# shards by a run that waits for them), a 4-shard match with its report, a 4-shard datagen in which one array task
 # is cancelled mid-run and resubmitted, and a small SPRT campaign, each checked against the
 # single-process run (byte for byte, same checksum, same statistics). A shard that is corrupt
 # is refused by the merge with the file and the reason.
@@ -95,6 +96,33 @@ say "book: a corrupt shard is refused: ${refusal#*mneme book merge: }"
 "$cluster" wait "$work/cases" --timeout 300 || fail "the case base run did not finish"
 cmp "$work/cases.mcases" "$work/single.mcases" || fail "the merged case base differs from the single build"
 say "cases: the merged 4-shard case base is byte-identical to the single build ($(stat -c %s "$work/single.mcases") bytes)"
+
+# --- training positions: 4 sampling shards and a merge, then a 4-shard relabelling after it ----
+checksum_of_positions() { "$mneme" learn info "$1" | awk '/^checksum/ { print $2 }'; }
+positions_args=(--max-per-game 4 --sample-rate 0.3 --seed 3)
+"$mneme" learn positions "${inputs[@]}" "${positions_args[@]}" -o "$work/single.mpos" --no-progress >/dev/null
+"$mneme" learn relabel "$work/single.mpos" --depth 3 -o "$work/single-relabelled.mpos" --no-progress >/dev/null
+"$cluster" positions "$work/positions" --shards 4 -o "$work/positions.mpos" "${resources[@]}" -- \
+    "${inputs[@]}" "${positions_args[@]}" | sed 's/^/  /'
+"$cluster" relabel "$work/relabel" --shards 4 --after "$work/positions" -o "$work/relabelled.mpos" \
+    "${resources[@]}" -- "$work/positions.mpos" --depth 3 | sed 's/^/  /'
+"$cluster" wait "$work/relabel" --timeout 300 || fail "the relabelling run did not finish"
+single_sum=$(checksum_of_positions "$work/single.mpos")
+[ -n "$single_sum" ] && [ "$single_sum" = "$(checksum_of_positions "$work/positions.mpos")" ] ||
+    fail "the merged positions differ from the single run's ($single_sum)"
+relabelled_sum=$(checksum_of_positions "$work/single-relabelled.mpos")
+[ "$relabelled_sum" = "$(checksum_of_positions "$work/relabelled.mpos")" ] ||
+    fail "the merged relabelling differs from the single run's ($relabelled_sum)"
+say "positions: the 4 merged sampling shards have the single run's checksum $single_sum; relabelled in 4 shards after them, $relabelled_sum as in one run"
+cp "$work/positions/shards/shard-1.mpshard" "$work/corrupt.mpshard"
+printf '\x55' | dd of="$work/corrupt.mpshard" bs=1 seek=100 conv=notrunc 2>/dev/null
+if refusal=$("$mneme" learn positions-merge "$work/positions/shards/shard-0.mpshard" "$work/corrupt.mpshard" \
+    "$work/positions/shards/shard-2.mpshard" "$work/positions/shards/shard-3.mpshard" -o "$work/refused.mpos" 2>&1); then
+    fail "learn positions-merge accepted a corrupt shard"
+fi
+case "$refusal" in *"$work/corrupt.mpshard: checksum mismatch"*) ;;
+    *) fail "learn positions-merge refused the corrupt shard without naming it: $refusal" ;; esac
+say "positions: a corrupt shard is refused: ${refusal#*: }"
 
 # --- match: 4 shards of rounds and their report against one run ------------------------------
 cat >"$work/openings.epd" <<'EPD'

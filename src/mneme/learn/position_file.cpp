@@ -36,13 +36,24 @@ std::uint64_t get(const std::uint8_t* in, int bytes) {
     return value;
 }
 
+std::vector<std::uint8_t> packed_records(const std::vector<TrainingPosition>& positions) {
+    const std::size_t size = TrainingPosition::ENCODED_SIZE;
+    std::vector<std::uint8_t> records(positions.size() * size);
+    for (std::size_t i = 0; i < positions.size(); ++i)
+        positions[i].encode(records.data() + i * size);
+    return records;
+}
+
 }  // namespace
+
+std::uint64_t position_records_checksum(const std::vector<TrainingPosition>& positions) {
+    std::vector<std::uint8_t> records = packed_records(positions);
+    return checksum(records.data(), records.size());
+}
 
 void save_position_file(const std::string& path, const PositionFile& file) {
     const std::size_t size = TrainingPosition::ENCODED_SIZE;
-    std::vector<std::uint8_t> records(file.positions.size() * size);
-    for (std::size_t i = 0; i < file.positions.size(); ++i)
-        file.positions[i].encode(records.data() + i * size);
+    std::vector<std::uint8_t> records = packed_records(file.positions);
     std::string description = file.description.substr(0, MAX_DESCRIPTION);
 
     std::string header(MAGIC, sizeof MAGIC);

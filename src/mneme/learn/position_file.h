@@ -25,6 +25,10 @@ struct PositionFile {
 
 constexpr std::uint32_t POSITION_FILE_VERSION = 1;
 
+// The checksum a file of these positions records (over the packed records alone, so files with
+// the same positions have the same checksum whatever their descriptions say).
+std::uint64_t position_records_checksum(const std::vector<TrainingPosition>& positions);
+
 // Throws std::runtime_error when the file cannot be written; `path` is then left as it was.
 void save_position_file(const std::string& path, const PositionFile& file);
 // Throws PositionFileError for a file that cannot be read or is not a valid position file.

@@ -39,6 +39,9 @@ struct SamplerOptions {
     std::uint64_t max_positions = 0;  // stop after this many distinct positions; 0 = all
     std::uint64_t max_games = 0;      // stop after this many games read; 0 = all
     std::uint64_t seed = 1;
+    // Shard `shard` of `shards` takes games g (over all inputs) with g mod shards = shard; it
+    // reads every game all the same, so its random draws are the single run's.
+    int shard = 0, shards = 1;
     const EvalParams* params = nullptr;  // for the quiet test; null = the active table
     std::function<void(const SamplerProgress&)> progress;  // about once a second
     std::function<void(const std::string&)> report;        // unreadable games, input errors
@@ -61,8 +64,16 @@ struct SamplerStats {
     bool input_failed = false;  // a file could not be opened or read to its end
 };
 
+struct PositionShard;
+
 // Reads every input in turn; `stats` is reset, then counts what happened.
 std::vector<TrainingPosition> sample_positions(const std::vector<std::string>& inputs,
                                                const SamplerOptions& options, SamplerStats& stats);
+
+// One shard of a run (options.shard of options.shards): every sampled candidate of its games
+// with what the filters made of it, for merge_position_shards. Throws std::invalid_argument
+// for max_positions, whose stop depends on all shards at once.
+PositionShard sample_position_shard(const std::vector<std::string>& inputs,
+                                    const SamplerOptions& options);
 
 }  // namespace mneme

@@ -22,12 +22,16 @@ double relabel_by_search(std::vector<TrainingPosition>& positions, const Relabel
     std::atomic<std::uint64_t> nodes{0};
     const int threads = std::max(1, options.threads);
     auto work = [&](bool reports) {
-        Searcher searcher(16);  // small tables: one position at a time, shallow
+        // Small tables, cleared before every position: a label then depends on its position
+        // alone, not on which positions the thread searched before, so any number of threads
+        // or shards gives the same labels.
+        Searcher searcher(1);
         SearchLimits limits;
         limits.depth = std::max(1, options.depth);
         Clock::time_point last = Clock::now();
         for (std::size_t i; (i = next.fetch_add(1)) < positions.size();) {
             TrainingPosition& t = positions[i];
+            searcher.clear();
             SearchResult result = searcher.search(t.to_position(), limits);
             nodes += result.nodes;
             double expected = expected_result(result.score, options.score_scale);
