@@ -38,8 +38,8 @@ void print_sampler_stats(const SamplerStats& stats) {
 }
 
 void print_written(const std::string& path, const std::vector<TrainingPosition>& positions) {
-    std::printf("wrote    %s (%zu positions, checksum 0x%016llx)\n", path.c_str(),
-                positions.size(), (unsigned long long)position_records_checksum(positions));
+    std::printf("wrote    %s (%zu positions, checksum 0x%016llx)\n", path.c_str(), positions.size(),
+                (unsigned long long)position_records_checksum(positions));
 }
 
 // What every shard of one run must share: the command without the options that only say
@@ -70,8 +70,8 @@ void relabel_positions(std::vector<TrainingPosition>& positions, RelabelOptions 
         std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
     progress.clear();
     std::printf("relabel  depth %d, lambda %.2f: %.1f s (%.0f positions/s, %.0f nodes each)\n",
-                relabel.depth, relabel.lambda, seconds,
-                positions.size() / std::max(seconds, 1e-9), nodes);
+                relabel.depth, relabel.lambda, seconds, positions.size() / std::max(seconds, 1e-9),
+                nodes);
 }
 
 bool is_position_shard(const std::string& path) {
@@ -170,11 +170,10 @@ int learn_positions_command(const Arguments& args) {
 
     ProgressLine progress(progress_enabled);
     options.progress = [&](const SamplerProgress& p) {
-        std::string text = format("%llu games, %.0f games/s, %llu %s",
-                                  (unsigned long long)p.games_seen,
-                                  p.games_seen / std::max(p.seconds, 1e-9),
-                                  (unsigned long long)p.positions,
-                                  sharded ? "candidates passed" : "positions");
+        std::string text =
+            format("%llu games, %.0f games/s, %llu %s", (unsigned long long)p.games_seen,
+                   p.games_seen / std::max(p.seconds, 1e-9), (unsigned long long)p.positions,
+                   sharded ? "candidates passed" : "positions");
         if (p.bytes_total > 0 && p.bytes_read > 0 && !options.max_games && !options.max_positions) {
             double fraction = double(p.bytes_read) / double(p.bytes_total);
             text += format(", %.0f%%, ETA %.0f s", 100 * fraction,
@@ -244,7 +243,8 @@ int learn_positions_merge_command(const Arguments& args) {
         else
             reader.unexpected(a);
     }
-    require_arguments({{!inputs.empty(), "IN.mpshard... or IN.mpos..."}, {!output.empty(), "-o OUT.mpos"}});
+    require_arguments(
+        {{!inputs.empty(), "IN.mpshard... or IN.mpos..."}, {!output.empty(), "-o OUT.mpos"}});
     require_readable_files(inputs);
 
     if (is_position_shard(inputs.front())) {
@@ -258,9 +258,10 @@ int learn_positions_merge_command(const Arguments& args) {
         SamplerStats stats;
         std::vector<TrainingPosition> positions = merge_position_shards(shards, inputs, stats);
         print_sampler_stats(stats);
-        std::printf("kept     %llu positions from %zu shards\n", (unsigned long long)stats.positions,
-                    shards.size());
-        if (positions.empty()) throw std::runtime_error("no positions in the shards; nothing written");
+        std::printf("kept     %llu positions from %zu shards\n",
+                    (unsigned long long)stats.positions, shards.size());
+        if (positions.empty())
+            throw std::runtime_error("no positions in the shards; nothing written");
         save_position_file(output, {shards.front().run + " (merged from " +
                                         std::to_string(shards.size()) + " shards)",
                                     positions});
@@ -305,11 +306,11 @@ int learn_positions_merge_command(const Arguments& args) {
     for (std::size_t i : order)
         merged.positions.insert(merged.positions.end(), files[i].positions.begin(),
                                 files[i].positions.end());
-    merged.description = parts.front().shards > 0
-                             ? "relabelled " + parts.front().source + " (merged from " +
-                                   std::to_string(files.size()) + " shards)"
-                             : "mneme learn positions-merge of " + std::to_string(files.size()) +
-                                   " files";
+    merged.description =
+        parts.front().shards > 0
+            ? "relabelled " + parts.front().source + " (merged from " +
+                  std::to_string(files.size()) + " shards)"
+            : "mneme learn positions-merge of " + std::to_string(files.size()) + " files";
     save_position_file(output, merged);
     print_written(output, merged.positions);
     return 0;
@@ -347,8 +348,9 @@ int learn_relabel_command(const Arguments& args) {
         else
             reader.unexpected(a);
     }
-    require_arguments(
-        {{!input.empty(), "IN.mpos"}, {!output.empty(), "-o OUT.mpos"}, {relabel.depth > 0, "--depth D"}});
+    require_arguments({{!input.empty(), "IN.mpos"},
+                       {!output.empty(), "-o OUT.mpos"},
+                       {relabel.depth > 0, "--depth D"}});
     require_readable_files({input});
     if (!params_path.empty()) set_active_eval_params(load_params_or_throw(params_path));
 
@@ -365,12 +367,11 @@ int learn_relabel_command(const Arguments& args) {
     if (!positions.empty()) relabel_positions(positions, relabel, progress);
     std::string command = "mneme learn relabel";
     for (const std::string& a : args) command += " " + a;
-    std::string description =
-        sharded ? format("relabel shard %d/%d of ", shard, shards) + input +
-                      format(" (%zu positions, checksum 0x%016llx): ", total,
-                             (unsigned long long)source_checksum) +
-                      command
-                : command;
+    std::string description = sharded ? format("relabel shard %d/%d of ", shard, shards) + input +
+                                            format(" (%zu positions, checksum 0x%016llx): ", total,
+                                                   (unsigned long long)source_checksum) +
+                                            command
+                                      : command;
     save_position_file(output, {description, positions});
     if (sharded)
         std::printf("shard    %d/%d: positions %zu to %zu of %zu\n", shard, shards, first + 1, last,

@@ -12,7 +12,7 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 seconds=${1:-60}
 [ $# -gt 0 ] && shift
 build=$root/build/fuzz
-targets=${*:-"fen san uci_move epd pgn uci xboard polyglot mbook mcases mpos mdata mnet gui_api"}
+targets=${*:-"fen san uci_move epd pgn uci xboard polyglot mbook mcases mpos mpshard mdata mnet gui_api"}
 
 dict_of() {
     case $1 in

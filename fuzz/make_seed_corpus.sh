@@ -96,11 +96,13 @@ printf 'new\nst 1\nsd 3\nhard\npost\nusermove d2d4\n?\ndraw\nresult 1/2-1/2 {agr
 
 # Books, case bases, training data and a network made by mneme from the games above.
 "$mneme" book build "$work/games.pgn" -o "$work/small.mbook" --quiet >/dev/null
-mkdir -p "$out/mbook" "$out/polyglot" "$out/mcases" "$out/mdata" "$out/mnet" "$out/mpos"
+mkdir -p "$out/mbook" "$out/polyglot" "$out/mcases" "$out/mdata" "$out/mnet" "$out/mpos" "$out/mpshard"
 cp "$work/small.mbook" "$out/mbook/small.mbook"
 "$mneme" book export "$work/small.mbook" -o "$out/polyglot/small.bin" --min-games 1 >/dev/null
 "$mneme" cases build "$work/games.pgn" -o "$out/mcases/small.mcases" --quiet >/dev/null
 "$mneme" learn positions "$work/games.pgn" -o "$out/mpos/small.mpos" --skip-plies 0 --no-progress >/dev/null
+"$mneme" learn positions "$work/games.pgn" -o "$out/mpshard/whole.mpshard" --skip-plies 0 --max-per-game 3 --shard 0/1 --no-progress >/dev/null
+"$mneme" learn positions "$work/games.pgn" -o "$out/mpshard/second.mpshard" --skip-plies 0 --shard 2/3 --no-progress >/dev/null
 "$mneme" learn datagen -o "$out/mdata/small.mdata" --games 1 --nodes 300 --max-plies 40 --skip-plies 4 --no-progress >/dev/null
 "$mneme" learn nnue "$out/mdata/small.mdata" -o "$work/tiny.mnet" --hidden 16 --epochs 1 --threads 1 --no-progress --validation 0 >/dev/null
 cp "$work/tiny.mnet" "$out/mnet/tiny.mnet"

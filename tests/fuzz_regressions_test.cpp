@@ -25,6 +25,7 @@ int fuzz_polyglot(const std::uint8_t*, std::size_t);
 int fuzz_mbook(const std::uint8_t*, std::size_t);
 int fuzz_mcases(const std::uint8_t*, std::size_t);
 int fuzz_mpos(const std::uint8_t*, std::size_t);
+int fuzz_mpshard(const std::uint8_t*, std::size_t);
 int fuzz_mdata(const std::uint8_t*, std::size_t);
 int fuzz_mnet(const std::uint8_t*, std::size_t);
 int fuzz_gui_api(const std::uint8_t*, std::size_t);
@@ -63,6 +64,9 @@ int fuzz_gui_api(const std::uint8_t*, std::size_t);
 #define LLVMFuzzerTestOneInput fuzz_mpos
 #include "../fuzz/mpos_fuzzer.cpp"
 #undef LLVMFuzzerTestOneInput
+#define LLVMFuzzerTestOneInput fuzz_mpshard
+#include "../fuzz/mpshard_fuzzer.cpp"
+#undef LLVMFuzzerTestOneInput
 #define LLVMFuzzerTestOneInput fuzz_mdata
 #include "../fuzz/mdata_fuzzer.cpp"
 #undef LLVMFuzzerTestOneInput
@@ -88,7 +92,7 @@ const Target TARGETS[] = {
     {"epd", fuzz_epd},       {"pgn", fuzz_pgn},           {"uci", fuzz_uci},
     {"xboard", fuzz_xboard}, {"polyglot", fuzz_polyglot}, {"mbook", fuzz_mbook},
     {"mcases", fuzz_mcases}, {"mpos", fuzz_mpos},         {"mdata", fuzz_mdata},
-    {"mnet", fuzz_mnet},     {"gui_api", fuzz_gui_api},
+    {"mnet", fuzz_mnet},     {"gui_api", fuzz_gui_api},   {"mpshard", fuzz_mpshard},
 };
 
 // Runs every file of fuzz/KIND/TARGET/ through its harness; returns how many there were.
@@ -115,7 +119,7 @@ int replay(const char* kind) {
 
 // The seeds (at least one per target) and every input a fuzzer once crashed on.
 TEST(FuzzInputs, SeedsAndFoundCrashesRunClean) {
-    EXPECT_GE(replay("corpus"), 14);
+    EXPECT_GE(replay("corpus"), 15);
     replay("regressions");
 }
 

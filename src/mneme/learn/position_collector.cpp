@@ -27,10 +27,17 @@ bool PositionCollector::wants_more() const {
 void PositionCollector::offer(const CandidateOutcome& candidate) {
     ++counts_.considered;
     switch (candidate.kind) {
-        case CandidateOutcome::IN_CHECK: ++counts_.in_check; return;
-        case CandidateOutcome::NOT_QUIET: ++counts_.not_quiet; return;
-        case CandidateOutcome::MATE_SCORE: ++counts_.mate_scores; return;
-        case CandidateOutcome::PASSED: break;
+        case CandidateOutcome::IN_CHECK:
+            ++counts_.in_check;
+            return;
+        case CandidateOutcome::NOT_QUIET:
+            ++counts_.not_quiet;
+            return;
+        case CandidateOutcome::MATE_SCORE:
+            ++counts_.mate_scores;
+            return;
+        case CandidateOutcome::PASSED:
+            break;
     }
     double result = result_for(result_, candidate.position.side_to_move);
     auto [found, inserted] = index_.try_emplace(candidate.key, positions_.size());

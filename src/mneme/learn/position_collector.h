@@ -9,9 +9,9 @@
 #include <unordered_map>
 #include <vector>
 
+#include "mneme/core/game_outcome.h"
 #include "mneme/core/position.h"
 #include "mneme/learn/training_position.h"
-#include "mneme/core/game_outcome.h"
 
 namespace mneme {
 

@@ -166,7 +166,8 @@ PositionShard load_position_shard(const std::string& path) {
                        " here (corrupt)");
         previous = game.index;
         std::uint64_t result = reader.get(1);
-        if (!valid_result(result)) throw fail("game " + std::to_string(game.index) + ": bad result");
+        if (!valid_result(result))
+            throw fail("game " + std::to_string(game.index) + ": bad result");
         game.result = GameResult(result);
         std::uint64_t count = reader.get(4);
         for (std::uint64_t c = 0; c < count; ++c) {
@@ -196,10 +197,9 @@ std::vector<TrainingPosition> merge_position_shards(const std::vector<PositionSh
     for (std::size_t i = 0; i < shards.size(); ++i) {
         const PositionShard& s = shards[i];
         if (s.shards != first.shards || s.run != first.run || s.max_per_game != first.max_per_game)
-            throw PositionFileError(name(i) + ": not a shard of the same run as " + name(0) +
-                                    " (" + s.run + " shard of " + std::to_string(s.shards) +
-                                    ", against " + first.run + " of " +
-                                    std::to_string(first.shards) + ")");
+            throw PositionFileError(name(i) + ": not a shard of the same run as " + name(0) + " (" +
+                                    s.run + " shard of " + std::to_string(s.shards) + ", against " +
+                                    first.run + " of " + std::to_string(first.shards) + ")");
         const SamplerStats &a = s.games, &b = first.games;
         if (a.games_seen != b.games_seen || a.games_used != b.games_used ||
             a.unreadable != b.unreadable || a.no_result != b.no_result ||
@@ -235,7 +235,8 @@ std::vector<TrainingPosition> merge_position_shards(const std::vector<PositionSh
     }
     stats = first.games;
     stats.input_failed = false;
-    for (const PositionShard& s : shards) stats.input_failed = stats.input_failed || s.games.input_failed;
+    for (const PositionShard& s : shards)
+        stats.input_failed = stats.input_failed || s.games.input_failed;
     const CandidateCounts& counts = collector.counts();
     stats.considered = counts.considered;
     stats.in_check = counts.in_check;
