@@ -5,10 +5,12 @@
 #include <charconv>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 #include "commands.h"
 #include "mneme/book/book_policy.h"
 #include "mneme/book/game_filter.h"
+#include "required_inputs.h"
 
 namespace mneme::app {
 
@@ -83,5 +85,29 @@ private:
     const Arguments& args_;
     std::size_t position_ = 0;
 };
+
+// The arguments of a merge command: its input files and -o OUT, nothing else; a UsageError
+// names what is missing (`inputs_name`, `output_name` as the usage writes them).
+struct MergeArguments {
+    std::vector<std::string> inputs;
+    std::string output;
+};
+
+inline MergeArguments read_merge_arguments(const Arguments& args, const char* inputs_name,
+                                           const char* output_name) {
+    MergeArguments merge;
+    ArgumentReader reader(args);
+    while (reader.more()) {
+        std::string a = reader.next();
+        if (a == "-o" || a == "--output")
+            merge.output = reader.value(a);
+        else if (a.rfind("-", 0) != 0)
+            merge.inputs.push_back(a);
+        else
+            reader.unexpected(a);
+    }
+    require_arguments({{!merge.inputs.empty(), inputs_name}, {!merge.output.empty(), output_name}});
+    return merge;
+}
 
 }  // namespace mneme::app

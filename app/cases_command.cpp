@@ -207,20 +207,7 @@ int build_command(const Arguments& args) {
 }
 
 int merge_command(const Arguments& args) {
-    std::vector<std::string> inputs;
-    std::string output;
-    ArgumentReader reader(args);
-    while (reader.more()) {
-        std::string a = reader.next();
-        if (a == "-o" || a == "--output")
-            output = reader.value(a);
-        else if (a.rfind("-", 0) != 0)
-            inputs.push_back(a);
-        else
-            reader.unexpected(a);
-    }
-    if (inputs.empty() || output.empty())
-        throw UsageError("needs the case bases and -o OUT.mcases");
+    auto [inputs, output] = read_merge_arguments(args, "A.mcases B.mcases...", "-o OUT.mcases");
     CaseMergeStats stats = merge_case_bases(inputs, output);
     std::printf("cases    %s: %llu cases from %llu games, merged from %zu bases", output.c_str(),
                 static_cast<unsigned long long>(stats.cases),

@@ -175,19 +175,7 @@ int learn_label_games_command(const Arguments& args) {
 }
 
 int learn_data_merge_command(const Arguments& args) {
-    std::vector<std::string> inputs;
-    std::string output;
-    ArgumentReader reader(args);
-    while (reader.more()) {
-        std::string a = reader.next();
-        if (a == "-o" || a == "--output")
-            output = reader.value(a);
-        else if (!a.empty() && a[0] == '-')
-            throw UsageError("unknown option '" + a + "'");
-        else
-            inputs.push_back(a);
-    }
-    require_arguments({{!inputs.empty(), "IN.mdata..."}, {!output.empty(), "-o OUT.mdata"}});
+    auto [inputs, output] = read_merge_arguments(args, "IN.mdata...", "-o OUT.mdata");
     std::string description =
         "mneme learn data-merge\ncommand: " + joined_command("data-merge", args) + "\n";
     for (const auto& path : inputs) {

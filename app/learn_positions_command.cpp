@@ -231,20 +231,8 @@ int learn_positions_command(const Arguments& args) {
 }
 
 int learn_positions_merge_command(const Arguments& args) {
-    std::vector<std::string> inputs;
-    std::string output;
-    ArgumentReader reader(args);
-    while (reader.more()) {
-        std::string a = reader.next();
-        if (a == "-o" || a == "--output")
-            output = reader.value(a);
-        else if (a.rfind("-", 0) != 0)
-            inputs.push_back(a);
-        else
-            reader.unexpected(a);
-    }
-    require_arguments(
-        {{!inputs.empty(), "IN.mpshard... or IN.mpos..."}, {!output.empty(), "-o OUT.mpos"}});
+    auto [inputs, output] =
+        read_merge_arguments(args, "IN.mpshard... or IN.mpos...", "-o OUT.mpos");
     require_readable_files(inputs);
 
     if (is_position_shard(inputs.front())) {

@@ -7,6 +7,7 @@
 
 #include "mneme/util/atomic_file.h"
 #include "mneme/util/record_file.h"
+#include "mneme/util/whole_file.h"
 
 namespace mneme {
 
@@ -60,11 +61,8 @@ NnueCheckpoint load_nnue_checkpoint(const std::string& path) {
     auto fail = [&](const std::string& why) -> NnueCheckpoint {
         throw NnueCheckpointError(path + ": " + why);
     };
-    std::ifstream in(path, std::ios::binary);
-    if (!in) return fail(std::string("cannot open: ") + std::strerror(errno));
-    std::vector<std::uint8_t> bytes((std::istreambuf_iterator<char>(in)),
-                                    std::istreambuf_iterator<char>());
-    if (in.bad()) return fail("cannot read");
+    std::vector<std::uint8_t> bytes;
+    if (std::string error = read_whole_file(path, bytes); !error.empty()) return fail(error);
     if (bytes.size() < HEADER_BYTES)
         return fail("truncated: " + std::to_string(bytes.size()) +
                     " bytes, shorter than the header");

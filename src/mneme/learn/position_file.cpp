@@ -5,6 +5,7 @@
 #include <iterator>
 
 #include "mneme/util/atomic_file.h"
+#include "mneme/util/whole_file.h"
 
 namespace mneme {
 
@@ -73,11 +74,8 @@ PositionFile load_position_file(const std::string& path) {
     auto fail = [&](const std::string& reason) -> PositionFileError {
         return PositionFileError(path + ": " + reason);
     };
-    std::ifstream in(path, std::ios::binary);
-    if (!in) throw fail("cannot open for reading");
-    std::vector<std::uint8_t> bytes((std::istreambuf_iterator<char>(in)),
-                                    std::istreambuf_iterator<char>());
-    if (in.bad()) throw fail("read error");
+    std::vector<std::uint8_t> bytes;
+    if (std::string error = read_whole_file(path, bytes); !error.empty()) throw fail(error);
     if (bytes.size() < HEADER_SIZE || std::memcmp(bytes.data(), MAGIC, sizeof MAGIC) != 0)
         throw fail("not a mneme training position file (bad magic)");
     const std::uint8_t* header = bytes.data() + sizeof MAGIC;

@@ -7,6 +7,7 @@
 
 #include "mneme/learn/position_file.h"
 #include "mneme/util/atomic_file.h"
+#include "mneme/util/whole_file.h"
 
 namespace mneme {
 
@@ -119,11 +120,8 @@ void save_position_shard(const std::string& path, const PositionShard& shard) {
 
 PositionShard load_position_shard(const std::string& path) {
     auto fail = [&](const std::string& reason) { return PositionFileError(path + ": " + reason); };
-    std::ifstream in(path, std::ios::binary);
-    if (!in) throw fail("cannot open for reading");
-    std::vector<std::uint8_t> bytes((std::istreambuf_iterator<char>(in)),
-                                    std::istreambuf_iterator<char>());
-    if (in.bad()) throw fail("read error");
+    std::vector<std::uint8_t> bytes;
+    if (std::string error = read_whole_file(path, bytes); !error.empty()) throw fail(error);
     if (bytes.size() < HEADER_SIZE || std::memcmp(bytes.data(), MAGIC, sizeof MAGIC) != 0)
         throw fail("not a shard of 'mneme learn positions' (bad magic)");
     PayloadReader header(bytes.data() + sizeof MAGIC, HEADER_SIZE - sizeof MAGIC, path);

@@ -9,6 +9,7 @@
 
 #include "mneme/util/atomic_file.h"
 #include "mneme/util/record_file.h"
+#include "mneme/util/whole_file.h"
 
 namespace mneme::nnue {
 
@@ -206,11 +207,9 @@ QuantisedNetwork decode_network(const std::uint8_t* bytes, std::size_t size,
 }
 
 QuantisedNetwork load_network_file(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) throw NetworkFileError(path + ": cannot open: " + std::strerror(errno));
-    std::vector<std::uint8_t> bytes((std::istreambuf_iterator<char>(in)),
-                                    std::istreambuf_iterator<char>());
-    if (in.bad()) throw NetworkFileError(path + ": cannot read");
+    std::vector<std::uint8_t> bytes;
+    if (std::string error = read_whole_file(path, bytes); !error.empty())
+        throw NetworkFileError(path + ": " + error);
     return decode_network(bytes.data(), bytes.size(), path);
 }
 
