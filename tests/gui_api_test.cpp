@@ -409,5 +409,64 @@ TEST(WebServerTest, IdleConnectionsAndManyClientsDoNotStarveTheApi) {
     serving.join();
 }
 
+// Issue 24: a client that sends its request a byte at a time is never idle long enough to be
+// dropped and holds a thread until the header limit. With the full 16 event streams and 50
+// such clients connected, the API must still have threads to answer (with 64 threads it had
+// none: every /api/state waited until the dribbling stopped).
+TEST(WebServerTest, FullEventStreamsAndDribblingClientsLeaveThreadsForTheApi) {
+    EventStream events;
+    GameSession session(events, nullptr);
+    WebServer server(session, events);
+    int port = server.bind("127.0.0.1", 0);
+    std::thread serving([&] { server.run(); });
+    auto open = [&](const std::string& request) {
+        int fd = socket(AF_INET, SOCK_STREAM, 0);
+        sockaddr_in address{};
+        address.sin_family = AF_INET;
+        address.sin_port = htons(std::uint16_t(port));
+        address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+        EXPECT_EQ(connect(fd, reinterpret_cast<sockaddr*>(&address), sizeof address), 0);
+        if (!request.empty()) {
+            EXPECT_EQ(send(fd, request.data(), request.size(), 0), ssize_t(request.size()));
+        }
+        return fd;
+    };
+    const std::string host = "Host: 127.0.0.1:" + std::to_string(port) + "\r\n";
+    std::vector<int> streams, dribblers;
+    for (int i = 0; i < WebServerLimits{}.max_event_streams; ++i) {
+        streams.push_back(open("GET /api/events HTTP/1.1\r\n" + host + "\r\n"));
+        char status[16] = {};
+        ASSERT_GT(recv(streams.back(), status, sizeof status - 1, 0), 0);
+        ASSERT_EQ(std::string(status).substr(0, 12), "HTTP/1.1 200") << "stream " << i;
+    }
+    for (int i = 0; i < 50; ++i) dribblers.push_back(open("GET /api/state HTTP/1.1\r\n" + host));
+    std::atomic<bool> stop{false};
+    std::thread dribble([&] {
+        while (!stop) {
+            for (int fd : dribblers) send(fd, "X", 1, MSG_NOSIGNAL);
+            for (int i = 0; i < 5 && !stop; ++i)
+                std::this_thread::sleep_for(std::chrono::milliseconds(100));
+        }
+    });
+    // Past the server's 2 s read timeout: a dribbler is never silent that long, so it stays.
+    std::this_thread::sleep_for(std::chrono::milliseconds(2500));
+    httplib::Client client("127.0.0.1", port);
+    client.set_connection_timeout(5, 0);
+    client.set_read_timeout(5, 0);
+    for (int i = 0; i < 3; ++i) {
+        auto state = client.Get("/api/state");
+        ASSERT_TRUE(state) << "request " << i << ": " << httplib::to_string(state.error());
+        EXPECT_EQ(state->status, 200);
+    }
+    stop = true;
+    dribble.join();
+    for (int fd : dribblers) close(fd);
+    for (int fd : streams) close(fd);
+    session.shutdown();
+    events.close();
+    server.stop();
+    serving.join();
+}
+
 }  // namespace
 }  // namespace mneme::gui

@@ -18,10 +18,12 @@ namespace {
 
 // A browser keeps one event stream open per tab besides its API requests; the default pool of
 // eight threads would be used up by a few tabs. The event streams (at most 16, see
-// WebServerLimits) take at most a quarter; the rest serve requests, and connections that say
-// nothing are dropped after CLIENT_TIMEOUT_S, so idle or slow clients cannot hold them all
-// for long.
-constexpr std::size_t HTTP_THREADS = 64;
+// WebServerLimits) take an eighth; connections that say nothing are dropped after
+// CLIENT_TIMEOUT_S, but a client that sends its request a byte a second holds a thread until
+// the header limit, so the pool is sized for many of those (bench/server_under_load.py: with 64
+// threads, 16 streams and 50 such clients left no thread for /api/state). Idle threads cost
+// address space only.
+constexpr std::size_t HTTP_THREADS = 128;
 constexpr time_t CLIENT_TIMEOUT_S = 2;
 
 // cpp-httplib (Debian ships it as a shared library, so its settings cannot be changed at
