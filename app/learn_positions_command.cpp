@@ -231,9 +231,22 @@ int learn_positions_command(const Arguments& args) {
 }
 
 int learn_positions_merge_command(const Arguments& args) {
+    // --params FILE: the table the shards' quiet filter used, for the candidates the merge tests.
+    Arguments merge_args;
+    std::string params_path;
+    for (std::size_t i = 0; i < args.size(); ++i) {
+        if (args[i] != "--params") {
+            merge_args.push_back(args[i]);
+        } else if (i + 1 < args.size()) {
+            params_path = args[++i];
+        } else {
+            throw UsageError("--params needs a value");
+        }
+    }
     auto [inputs, output] =
-        read_merge_arguments(args, "IN.mpshard... or IN.mpos...", "-o OUT.mpos");
+        read_merge_arguments(merge_args, "IN.mpshard... or IN.mpos...", "-o OUT.mpos");
     require_readable_files(inputs);
+    if (!params_path.empty()) set_active_eval_params(load_params_or_throw(params_path));
 
     if (is_position_shard(inputs.front())) {
         std::vector<PositionShard> shards;
@@ -244,7 +257,8 @@ int learn_positions_merge_command(const Arguments& args) {
             shards.push_back(load_position_shard(path));
         }
         SamplerStats stats;
-        std::vector<TrainingPosition> positions = merge_position_shards(shards, inputs, stats);
+        std::vector<TrainingPosition> positions =
+            merge_position_shards(shards, inputs, active_eval_params(), stats);
         print_sampler_stats(stats);
         std::printf("kept     %llu positions from %zu shards\n",
                     (unsigned long long)stats.positions, shards.size());

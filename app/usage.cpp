@@ -208,9 +208,10 @@ std::vector<CommandUsage> make_command_usages() {
          "  shards writes the single run's file (same positions, same checksum). Relabel the\n"
          "  merged file with 'learn relabel' (which shards too)."},
         {"learn positions-merge",
-         "learn positions-merge IN.mpshard... -o OUT.mpos | IN.mpos... -o OUT.mpos",
+         "learn positions-merge IN.mpshard... -o OUT.mpos [--params FILE] | IN.mpos... -o OUT.mpos",
          "join the shards of 'learn positions --shard' or of 'learn relabel --shard'",
-         "  sampling shards (each once, any order) give the positions the single run keeps;\n"
+         "  sampling shards (each once, any order) give the positions the single run keeps (the\n"
+         "  merge tests the candidates a shard left untested, with the shards' --params);\n"
          "  position files are joined in order, relabelling shards in shard order"},
         {"learn relabel",
          "learn relabel IN.mpos -o OUT.mpos --depth D [--lambda L (0.5)] [--score-scale S (400)]\n"

@@ -199,38 +199,48 @@ TEST(LearnSamplerShards, MergedShardsKeepTheSingleRunsPositionsInItsOrder) {
     // Two inputs: game numbers run on over both, and shards take games of each.
     std::vector<std::string> inputs = {dir.write("a.pgn", random_games(40, 1) + GAMES),
                                        dir.write("b.pgn", GAMES + random_games(30, 2))};
-    SamplerOptions options = shard_test_options();
-    SamplerStats single_stats;
-    std::vector<TrainingPosition> single = sample_positions(inputs, options, single_stats);
-    ASSERT_GT(single.size(), 100u);
-    // The repeats and the per-game cap both matter here: a repeat is not counted as kept, so
-    // which candidates of a game are kept depends on the games of the other shards.
-    ASSERT_GT(single_stats.duplicates, 10u);
-    ASSERT_GT(single_stats.not_quiet + single_stats.in_check, 0u);
-    for (int shards : {1, 2, 3, 7}) {
-        std::vector<PositionShard> parts;
-        std::vector<std::string> paths;
-        // Written and read back in reverse order: the merge orders them itself.
-        for (int s = shards - 1; s >= 0; --s) {
-            options.shard = s;
-            options.shards = shards;
-            PositionShard part = sample_position_shard(inputs, options);
-            part.run = "test run";
-            paths.push_back(dir.file("shard-" + std::to_string(s) + ".mpshard"));
-            save_position_shard(paths.back(), part);
-            parts.push_back(load_position_shard(paths.back()));
+    for (QuietFilter quiet : {QuietFilter::STABLE, QuietFilter::RESOLVE}) {
+        SamplerOptions options = shard_test_options();
+        options.quiet = quiet;
+        SamplerStats single_stats;
+        std::vector<TrainingPosition> single = sample_positions(inputs, options, single_stats);
+        ASSERT_GT(single.size(), 100u);
+        // The repeats and the per-game cap both matter here: a repeat is not counted as kept, so
+        // which candidates of a game are kept depends on the games of the other shards.
+        ASSERT_GT(single_stats.duplicates, 10u);
+        ASSERT_GT(single_stats.not_quiet + single_stats.in_check, 0u);
+        for (int shards : {1, 2, 3, 7}) {
+            std::vector<PositionShard> parts;
+            std::vector<std::string> paths;
+            int untested = 0;
+            // Written and read back in reverse order: the merge orders them itself.
+            for (int s = shards - 1; s >= 0; --s) {
+                options.shard = s;
+                options.shards = shards;
+                PositionShard part = sample_position_shard(inputs, options);
+                part.run = "test run";
+                for (const ShardGame& game : part.shard_games)
+                    for (const CandidateOutcome& c : game.candidates)
+                        untested += c.kind == CandidateOutcome::UNCLASSIFIED;
+                paths.push_back(dir.file("shard-" + std::to_string(s) + ".mpshard"));
+                save_position_shard(paths.back(), part);
+                parts.push_back(load_position_shard(paths.back()));
+            }
+            SamplerStats merged_stats;
+            std::vector<TrainingPosition> merged =
+                merge_position_shards(parts, paths, active_eval_params(), merged_stats);
+            EXPECT_EQ(merged, single) << shards << " shards";
+            EXPECT_EQ(position_records_checksum(merged), position_records_checksum(single));
+            EXPECT_EQ(merged_stats.games_seen, single_stats.games_seen);
+            EXPECT_EQ(merged_stats.games_used, single_stats.games_used);
+            EXPECT_EQ(merged_stats.considered, single_stats.considered) << shards << " shards";
+            EXPECT_EQ(merged_stats.not_quiet, single_stats.not_quiet);
+            EXPECT_EQ(merged_stats.in_check, single_stats.in_check);
+            EXPECT_EQ(merged_stats.duplicates, single_stats.duplicates);
+            EXPECT_EQ(merged_stats.positions, single_stats.positions);
+            // The shards left most candidates past the cap untested, for the merge.
+            EXPECT_GT(untested, 100) << shards << " shards";
         }
-        SamplerStats merged_stats;
-        std::vector<TrainingPosition> merged = merge_position_shards(parts, paths, merged_stats);
-        EXPECT_EQ(merged, single) << shards << " shards";
-        EXPECT_EQ(position_records_checksum(merged), position_records_checksum(single));
-        EXPECT_EQ(merged_stats.games_seen, single_stats.games_seen);
-        EXPECT_EQ(merged_stats.games_used, single_stats.games_used);
-        EXPECT_EQ(merged_stats.considered, single_stats.considered) << shards << " shards";
-        EXPECT_EQ(merged_stats.not_quiet, single_stats.not_quiet);
-        EXPECT_EQ(merged_stats.in_check, single_stats.in_check);
-        EXPECT_EQ(merged_stats.duplicates, single_stats.duplicates);
-        EXPECT_EQ(merged_stats.positions, single_stats.positions);
     }
 }
 
@@ -271,13 +281,22 @@ TEST(LearnSamplerShards, MergeRefusesCorruptMissingRepeatedAndForeignShards) {
 
     PositionShard zero = load_position_shard(paths[0]), one = load_position_shard(paths[1]);
     SamplerStats stats;
-    message = message_of([&] { merge_position_shards({zero}, {paths[0]}, stats); });
+    message =
+        message_of([&] { merge_position_shards({zero}, {paths[0]}, active_eval_params(), stats); });
     EXPECT_NE(message.find("shard 1/2 is missing"), std::string::npos) << message;
-    message = message_of([&] { merge_position_shards({zero, zero}, {paths[0], paths[0]}, stats); });
+    message = message_of([&] {
+        merge_position_shards({zero, zero}, {paths[0], paths[0]}, active_eval_params(), stats);
+    });
     EXPECT_NE(message.find("is given twice"), std::string::npos) << message;
+    EvalParams changed = EvalParams::defaults();
+    changed.set(0, changed.get(0) + 7);
+    message = message_of([&] { merge_position_shards({zero, one}, paths, changed, stats); });
+    EXPECT_NE(message.find("another evaluation table"), std::string::npos) << message;
     PositionShard other = one;
     other.run = "run B";
-    message = message_of([&] { merge_position_shards({zero, other}, {paths[0], "b"}, stats); });
+    message = message_of([&] {
+        merge_position_shards({zero, other}, {paths[0], "b"}, active_eval_params(), stats);
+    });
     EXPECT_NE(message.find("b: not a shard of the same run"), std::string::npos) << message;
     EXPECT_THROW(
         {

@@ -1,5 +1,7 @@
 #include "mneme/learn/position_collector.h"
 
+#include <cassert>
+
 namespace mneme {
 
 namespace {
@@ -38,6 +40,9 @@ void PositionCollector::offer(const CandidateOutcome& candidate) {
             return;
         case CandidateOutcome::PASSED:
             break;
+        case CandidateOutcome::UNCLASSIFIED:
+            assert(false && "classify a candidate before offering it");
+            return;
     }
     double result = result_for(result_, candidate.position.side_to_move);
     auto [found, inserted] = index_.try_emplace(candidate.key, positions_.size());

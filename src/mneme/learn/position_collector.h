@@ -15,12 +15,20 @@
 
 namespace mneme {
 
-// What the quiet filters made of one sampled position.
+// What the quiet filters made of one sampled position; UNCLASSIFIED (only in shards, for the
+// candidates a shard did not expect to need) holds the sampled position for the merge to test.
 struct CandidateOutcome {
-    enum Kind : std::uint8_t { IN_CHECK = 0, NOT_QUIET = 1, MATE_SCORE = 2, PASSED = 3 };
+    enum Kind : std::uint8_t {
+        IN_CHECK = 0,
+        NOT_QUIET = 1,
+        MATE_SCORE = 2,
+        PASSED = 3,
+        UNCLASSIFIED = 4
+    };
     Kind kind = IN_CHECK;
     Key key = 0;                  // PASSED: the position's hash key, which identifies repeats
-    TrainingPosition position{};  // PASSED: the position to keep (resolved, for --quiet resolve)
+    TrainingPosition position{};  // PASSED: the position to keep (resolved, for --quiet resolve);
+                                  // UNCLASSIFIED: the sampled position
 };
 
 // The candidate counters of a run (SamplerStats holds them with the game counters).
@@ -37,7 +45,10 @@ public:
     void start_game(GameResult result);
     // False once this game gave max_per_game new positions or the run is full: offer no more.
     bool wants_more() const;
+    // A classified candidate (not UNCLASSIFIED).
     void offer(const CandidateOutcome& candidate);
+    // Whether `key` is among the positions kept so far.
+    bool contains(Key key) const { return index_.count(key) != 0; }
     bool full() const { return max_positions_ && positions_.size() >= max_positions_; }
 
     std::size_t size() const { return positions_.size(); }

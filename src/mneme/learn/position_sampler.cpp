@@ -8,6 +8,7 @@
 #include <numeric>
 #include <random>
 #include <stdexcept>
+#include <unordered_set>
 
 #include "mneme/book/game_filter.h"
 #include "mneme/eval/evaluate.h"
@@ -28,8 +29,9 @@ std::uint64_t file_size_or_zero(const std::string& path) {
     return error ? 0 : std::uint64_t(size);
 }
 
-// What the quiet filters make of one sampled position (resolved in place for RESOLVE).
-CandidateOutcome classify(Position& pos, QuietFilter quiet, const EvalParams& params) {
+}  // namespace
+
+CandidateOutcome classify_candidate(Position& pos, QuietFilter quiet, const EvalParams& params) {
     CandidateOutcome outcome;
     if (pos.in_check()) return outcome;  // IN_CHECK
     if (quiet != QuietFilter::NONE) {
@@ -52,6 +54,15 @@ CandidateOutcome classify(Position& pos, QuietFilter quiet, const EvalParams& pa
     outcome.position = TrainingPosition::from_position(pos);
     return outcome;
 }
+
+std::uint64_t eval_params_fingerprint(const EvalParams& params) {
+    std::uint64_t hash = 0xcbf29ce484222325ULL;
+    for (std::size_t i = 0; i < EvalParams::size(); ++i)
+        hash = (hash ^ std::uint64_t(std::uint32_t(params.get(i)))) * 0x100000001b3ULL;
+    return hash;
+}
+
+namespace {
 
 // A usable game's sampled candidates, in the run's shuffled order.
 using GameVisitor =
@@ -176,7 +187,7 @@ std::vector<TrainingPosition> sample_positions(const std::vector<std::string>& i
             collector.start_game(result);
             for (Position& candidate : candidates) {
                 if (!collector.wants_more()) break;
-                collector.offer(classify(candidate, options.quiet, params));
+                collector.offer(classify_candidate(candidate, options.quiet, params));
             }
         });
     add_counts(stats, collector.counts());
@@ -198,7 +209,10 @@ PositionShard sample_position_shard(const std::vector<std::string>& inputs,
     shard.shard = options.shard;
     shard.shards = options.shards;
     shard.max_per_game = options.max_per_game;
+    shard.quiet = options.quiet;
+    shard.params_fingerprint = eval_params_fingerprint(params);
     std::uint64_t passed = 0;
+    std::unordered_set<Key> seen;  // the passed positions of this shard's games so far
     for_each_sampled_game(
         inputs, options, shard.games, [] { return false; },
         [&](std::uint64_t index) {
@@ -209,11 +223,22 @@ PositionShard sample_position_shard(const std::vector<std::string>& inputs,
             ShardGame& game = shard.shard_games.emplace_back();
             game.index = index;
             game.result = result;
-            // Every candidate: which of them the single run keeps depends on the positions
-            // of earlier games in other shards, which only the merge sees.
+            // Which candidates the single run tests depends on the positions of earlier games
+            // in other shards, which only the merge sees: those a game needs beyond the ones
+            // new here are left for the merge, untested.
+            int new_here = 0;
             for (Position& candidate : candidates) {
-                game.candidates.push_back(classify(candidate, options.quiet, params));
-                passed += game.candidates.back().kind == CandidateOutcome::PASSED;
+                CandidateOutcome& outcome = game.candidates.emplace_back();
+                if (options.max_per_game > 0 && new_here >= options.max_per_game) {
+                    outcome.kind = CandidateOutcome::UNCLASSIFIED;
+                    outcome.position = TrainingPosition::from_position(candidate);
+                    continue;
+                }
+                outcome = classify_candidate(candidate, options.quiet, params);
+                if (outcome.kind == CandidateOutcome::PASSED) {
+                    ++passed;
+                    new_here += seen.insert(outcome.key).second;
+                }
             }
         });
     return shard;

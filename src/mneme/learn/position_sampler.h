@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "mneme/eval/eval_params.h"
+#include "mneme/learn/position_collector.h"
 #include "mneme/learn/training_position.h"
 
 namespace mneme {
@@ -66,13 +67,22 @@ struct SamplerStats {
 
 struct PositionShard;
 
+// What the quiet filters make of one sampled position (resolved in place for RESOLVE).
+CandidateOutcome classify_candidate(Position& pos, QuietFilter quiet, const EvalParams& params);
+
+// A fingerprint of an evaluation table, so that a merge can check that its shards' quiet
+// filters used the table it uses.
+std::uint64_t eval_params_fingerprint(const EvalParams& params);
+
 // Reads every input in turn; `stats` is reset, then counts what happened.
 std::vector<TrainingPosition> sample_positions(const std::vector<std::string>& inputs,
                                                const SamplerOptions& options, SamplerStats& stats);
 
-// One shard of a run (options.shard of options.shards): every sampled candidate of its games
-// with what the filters made of it, for merge_position_shards. Throws std::invalid_argument
-// for max_positions, whose stop depends on all shards at once.
+// One shard of a run (options.shard of options.shards): every sampled candidate of its games,
+// for merge_position_shards. The candidates of a game are tested in order until the game has
+// max_per_game positions new to this shard; the rest are kept untested, for the merge to test
+// the few it needs (a position may repeat one of another shard's games). Throws
+// std::invalid_argument for max_positions, whose stop depends on all shards at once.
 PositionShard sample_position_shard(const std::vector<std::string>& inputs,
                                     const SamplerOptions& options);
 

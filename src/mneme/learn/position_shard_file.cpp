@@ -14,7 +14,7 @@ namespace mneme {
 namespace {
 
 constexpr char MAGIC[8] = {'M', 'N', 'E', 'M', 'E', 'P', 'S', 'H'};
-constexpr std::uint32_t VERSION = 1;
+constexpr std::uint32_t VERSION = 2;
 // magic, version, checksum of the payload, payload size.
 constexpr std::size_t HEADER_SIZE = 8 + 4 + 8 + 8;
 constexpr std::size_t MAX_TEXT = 1 << 16;
@@ -87,6 +87,8 @@ void save_position_shard(const std::string& path, const PositionShard& shard) {
     put(payload, std::uint32_t(shard.shard), 4);
     put(payload, std::uint32_t(shard.shards), 4);
     put(payload, std::uint32_t(shard.max_per_game), 4);
+    put(payload, std::uint64_t(shard.quiet), 1);
+    put(payload, shard.params_fingerprint, 8);
     const SamplerStats& g = shard.games;
     for (std::uint64_t counter :
          {g.games_seen, g.games_used, g.unreadable, g.no_result, g.below_elo, g.variant})
@@ -102,8 +104,9 @@ void save_position_shard(const std::string& path, const PositionShard& shard) {
         put(payload, game.candidates.size(), 4);
         for (const CandidateOutcome& c : game.candidates) {
             put(payload, c.kind, 1);
-            if (c.kind != CandidateOutcome::PASSED) continue;
-            put(payload, c.key, 8);
+            if (c.kind != CandidateOutcome::PASSED && c.kind != CandidateOutcome::UNCLASSIFIED)
+                continue;
+            if (c.kind == CandidateOutcome::PASSED) put(payload, c.key, 8);
             c.position.encode(packed);
             payload.insert(payload.end(), packed, packed + sizeof packed);
         }
@@ -142,6 +145,10 @@ PositionShard load_position_shard(const std::string& path) {
     shard.shard = int(reader.get(4));
     shard.shards = int(reader.get(4));
     shard.max_per_game = int(reader.get(4));
+    std::uint64_t quiet = reader.get(1);
+    if (quiet > std::uint64_t(QuietFilter::RESOLVE)) throw fail("corrupt header (quiet filter)");
+    shard.quiet = QuietFilter(quiet);
+    shard.params_fingerprint = reader.get(8);
     if (shard.shards < 1 || shard.shards > 100000 || shard.shard < 0 || shard.shard >= shard.shards)
         throw fail("corrupt header (shard " + std::to_string(shard.shard) + " of " +
                    std::to_string(shard.shards) + ")");
@@ -171,11 +178,13 @@ PositionShard load_position_shard(const std::string& path) {
         for (std::uint64_t c = 0; c < count; ++c) {
             CandidateOutcome& outcome = game.candidates.emplace_back();
             std::uint64_t kind = reader.get(1);
-            if (kind > CandidateOutcome::PASSED)
+            if (kind > CandidateOutcome::UNCLASSIFIED)
                 throw fail("game " + std::to_string(game.index) + ": bad candidate kind");
             outcome.kind = CandidateOutcome::Kind(kind);
-            if (outcome.kind != CandidateOutcome::PASSED) continue;
-            outcome.key = reader.get(8);
+            if (outcome.kind != CandidateOutcome::PASSED &&
+                outcome.kind != CandidateOutcome::UNCLASSIFIED)
+                continue;
+            if (outcome.kind == CandidateOutcome::PASSED) outcome.key = reader.get(8);
             if (!outcome.position.decode(reader.bytes(TrainingPosition::ENCODED_SIZE)))
                 throw fail("game " + std::to_string(game.index) +
                            ": a position is not a valid packed board");
@@ -187,14 +196,16 @@ PositionShard load_position_shard(const std::string& path) {
 
 std::vector<TrainingPosition> merge_position_shards(const std::vector<PositionShard>& shards,
                                                     const std::vector<std::string>& paths,
-                                                    SamplerStats& stats) {
+                                                    const EvalParams& params, SamplerStats& stats) {
     auto name = [&](std::size_t i) { return i < paths.size() ? paths[i] : "shard"; };
     if (shards.empty()) throw PositionFileError("no shards to merge");
     const PositionShard& first = shards.front();
     std::vector<const PositionShard*> by_number(std::size_t(first.shards), nullptr);
     for (std::size_t i = 0; i < shards.size(); ++i) {
         const PositionShard& s = shards[i];
-        if (s.shards != first.shards || s.run != first.run || s.max_per_game != first.max_per_game)
+        if (s.shards != first.shards || s.run != first.run ||
+            s.max_per_game != first.max_per_game || s.quiet != first.quiet ||
+            s.params_fingerprint != first.params_fingerprint)
             throw PositionFileError(name(i) + ": not a shard of the same run as " + name(0) + " (" +
                                     s.run + " shard of " + std::to_string(s.shards) + ", against " +
                                     first.run + " of " + std::to_string(first.shards) + ")");
@@ -223,12 +234,27 @@ std::vector<TrainingPosition> merge_position_shards(const std::vector<PositionSh
     std::sort(games.begin(), games.end(),
               [](const ShardGame* a, const ShardGame* b) { return a->index < b->index; });
 
+    const bool untested = std::any_of(games.begin(), games.end(), [](const ShardGame* game) {
+        return std::any_of(game->candidates.begin(), game->candidates.end(),
+                           [](const auto& c) { return c.kind == CandidateOutcome::UNCLASSIFIED; });
+    });
+    if (untested && eval_params_fingerprint(params) != first.params_fingerprint)
+        throw PositionFileError(
+            name(0) +
+            ": its quiet filter used another evaluation table than this merge; give the "
+            "merge the shards' --params");
+
     PositionCollector collector(first.max_per_game, 0);
     for (const ShardGame* game : games) {
         collector.start_game(game->result);
         for (const CandidateOutcome& candidate : game->candidates) {
             if (!collector.wants_more()) break;
-            collector.offer(candidate);
+            if (candidate.kind != CandidateOutcome::UNCLASSIFIED) {
+                collector.offer(candidate);
+                continue;
+            }
+            Position pos = candidate.position.to_position();
+            collector.offer(classify_candidate(pos, first.quiet, params));
         }
     }
     stats = first.games;

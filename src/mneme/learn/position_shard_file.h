@@ -26,7 +26,9 @@ struct PositionShard {
     std::string run;          // what every shard of one run shares: inputs and sampling settings
     int shard = 0, shards = 1;
     int max_per_game = 0;
-    SamplerStats games;  // the game counters, the same in every shard of a run
+    QuietFilter quiet = QuietFilter::STABLE;  // for the merge to test untested candidates
+    std::uint64_t params_fingerprint = 0;     // of the table the quiet filter used
+    SamplerStats games;                       // the game counters, the same in every shard of a run
     std::vector<ShardGame> shard_games;
 };
 
@@ -36,9 +38,10 @@ void save_position_shard(const std::string& path, const PositionShard& shard);
 PositionShard load_position_shard(const std::string& path);
 
 // The positions of the single run from all N shards of one run (each once, any order) and the
-// run's statistics; throws PositionFileError when the shards do not belong together.
+// run's statistics, testing with `params` the untested candidates it needs; throws
+// PositionFileError when the shards do not belong together or were tested with another table.
 std::vector<TrainingPosition> merge_position_shards(const std::vector<PositionShard>& shards,
                                                     const std::vector<std::string>& paths,
-                                                    SamplerStats& stats);
+                                                    const EvalParams& params, SamplerStats& stats);
 
 }  // namespace mneme
