@@ -372,6 +372,13 @@ TEST(UciProtocol, SearchMarginsAreCheckedSpinOptions) {
     ASSERT_FALSE(defaults.empty());
     EXPECT_EQ(nodes_with("setoption name FutilityBase value 100\n"), defaults);
     EXPECT_NE(nodes_with("setoption name ReverseFutilityPerDepth value 0\n"), defaults);
+    // The refinements' constants too (for tuning on games), at their defaults the same search.
+    EXPECT_EQ(nodes_with("setoption name ProbCutMargin value 200\nsetoption name AspirationDelta "
+                         "value 20\n"),
+              defaults);
+    EXPECT_NE(nodes_with("setoption name ProbCutMargin value 0\n"), defaults);
+    EXPECT_NE(nodes_with("setoption name AspirationDelta value 5\n"), defaults);
+    EXPECT_NE(nodes_with("setoption name HistoryPrunePerDepth value 0\n"), defaults);
 }
 
 TEST(UciProtocol, FindsMateWithGoMate) {

@@ -19,8 +19,9 @@ namespace mneme {
 // minimax|alphabeta|failsoft|pvs, Aspiration, TranspositionTable, TTMove, CaptureOrdering,
 // Killers, CounterMoves, History, NullMove, LMR, Futility = true|false), the search margins
 // (FutilityBase, FutilityPerDepth, ReverseFutilityPerDepth, NullMoveReduction,
-// QuiescenceDelta: whole numbers, see SEARCH_MARGIN_OPTIONS), and the book options
-// of EngineBook (OwnBook, BookFile, BookPolicy, BookDepth, BookExperience, BookOrdering,
+// QuiescenceDelta, RazorBase, RazorPerDepthSquared, ProbCutMargin, SingularMarginPerDepth,
+// HistoryPrunePerDepth, AspirationDelta: whole numbers, see SEARCH_MARGIN_OPTIONS), and the book
+// options of EngineBook (OwnBook, BookFile, BookPolicy, BookDepth, BookExperience, BookOrdering,
 // OphistaFile, BookSeed: the book's draws use BookSeed ^ seed= ^ the runner's game seed).
 // BookLearning=true adds each finished game to the BookExperience file (OPTA FB, BookLearningWeight
 // games per result, 5 by default) and rereads it. An unknown option, bad value or unusable book

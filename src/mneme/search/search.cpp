@@ -80,13 +80,13 @@ constexpr int SINGULAR_TT_DEPTH_MARGIN = 3;
 // Razoring: a static score this far below alpha (growing with the square of the depth, so
 // that only hopeless nodes qualify) is left to quiescence.
 constexpr int RAZOR_MAX_DEPTH = 3;
-Value razor_margin(int depth) { return Value(300 + 250 * depth * depth); }
+Value razor_margin(const SearchMargins& m, int depth) {
+    return Value(m.razor_base + m.razor_per_depth_squared * depth * depth);
+}
 // ProbCut: a capture that beats beta by this much at depth - 4 is taken to beat it at depth.
 constexpr int PROBCUT_MIN_DEPTH = 5;
-constexpr int PROBCUT_MARGIN = 200;
 constexpr int PROBCUT_REDUCTION = 4;
-// Aspiration: the first window's half width, in centipawns.
-constexpr Value ASPIRATION_DELTA = 20;
+// Aspiration windows (half width: SearchMargins::aspiration_delta) from this depth.
 constexpr int ASPIRATION_MIN_DEPTH = 4;
 
 }  // namespace
@@ -280,7 +280,7 @@ void Searcher::search_root_with_aspiration(int depth, const InfoCallback& on_ite
         search_root(depth, -VALUE_INFINITE, VALUE_INFINITE);
         return;
     }
-    Value delta = ASPIRATION_DELTA;
+    Value delta = Value(options_.margins.aspiration_delta);
     Value alpha = std::max(previous - delta, -VALUE_INFINITE);
     Value beta = std::min(previous + delta, VALUE_INFINITE);
     while (true) {
@@ -478,7 +478,7 @@ Value Searcher::negamax(int depth, Value alpha, Value beta, int ply, bool pv_nod
     // Razoring: far below alpha near the leaves, only a capture could help; quiescence says
     // whether one does.
     if (options_.razoring && prune_node && !minimax && depth <= RAZOR_MAX_DEPTH &&
-        !is_mate_score(alpha) && static_eval + razor_margin(depth) < alpha) {
+        !is_mate_score(alpha) && static_eval + razor_margin(options_.margins, depth) < alpha) {
         Value v = quiescence(alpha, alpha + 1, ply, false);
         if (stopped_) return 0;
         if (v <= alpha) return v;
@@ -515,7 +515,7 @@ Value Searcher::negamax(int depth, Value alpha, Value beta, int ply, bool pv_nod
 
     // ProbCut: a capture that beats beta by a margin in a much shallower search will almost
     // surely beat beta in the full one. Skipped when the table already says it does not.
-    Value probcut_beta = beta + PROBCUT_MARGIN;
+    Value probcut_beta = beta + options_.margins.probcut_margin;
     if (options_.probcut && prune_node && !minimax && depth >= PROBCUT_MIN_DEPTH &&
         !is_mate_score(beta) &&
         !(tt_hit && tt.depth >= depth - PROBCUT_REDUCTION + 1 && tt.score != VALUE_NONE &&
@@ -595,7 +595,7 @@ Value Searcher::negamax(int depth, Value alpha, Value beta, int ply, bool pv_nod
             }
             // Quiet moves with a long record of failing are not worth a shallow look.
             if (options_.move_count_pruning && quiet && !in_check && !gives_check && depth <= 3 &&
-                history_score < -3000 * depth) {
+                history_score < -options_.margins.history_prune_per_depth * depth) {
                 ++statistics_.futility_prunes;
                 continue;
             }
@@ -618,7 +618,7 @@ Value Searcher::negamax(int depth, Value alpha, Value beta, int ply, bool pv_nod
             tt.depth >= depth - SINGULAR_TT_DEPTH_MARGIN &&
             (tt.bound == Bound::LOWER || tt.bound == Bound::EXACT) && tt.score != VALUE_NONE &&
             !is_mate_score(tt.score)) {
-            Value singular_beta = tt.score - 2 * depth;
+            Value singular_beta = tt.score - options_.margins.singular_margin_per_depth * depth;
             excluded_moves_[ply] = m;
             Value v = negamax((depth - 1) / 2, singular_beta - 1, singular_beta, ply, false);
             excluded_moves_[ply] = Move::none();

@@ -34,6 +34,13 @@ struct SearchMargins {
     int reverse_futility_per_depth = 90;  // static null move: per_depth * depth above beta
     int null_move_reduction = 3;          // plies, before the depth and eval bonuses
     int quiescence_delta = 200;           // delta pruning: a capture this far short is skipped
+    // The refinements' constants, exposed for tuning on games (learn spsa).
+    int razor_base = 300;  // razoring: base + per_depth_squared * depth^2 below alpha
+    int razor_per_depth_squared = 250;
+    int probcut_margin = 200;            // a capture beating beta by this at depth - 4 cuts
+    int singular_margin_per_depth = 2;   // singular beta: the table score - this * depth
+    int history_prune_per_depth = 3000;  // a quiet move with history below -this * depth is pruned
+    int aspiration_delta = 20;           // the first aspiration window's half width
 };
 
 struct SearchMarginOption {
@@ -48,6 +55,12 @@ inline constexpr SearchMarginOption SEARCH_MARGIN_OPTIONS[] = {
     {"ReverseFutilityPerDepth", &SearchMargins::reverse_futility_per_depth, 0, 1000},
     {"NullMoveReduction", &SearchMargins::null_move_reduction, 1, 6},
     {"QuiescenceDelta", &SearchMargins::quiescence_delta, 0, 2000},
+    {"RazorBase", &SearchMargins::razor_base, 0, 2000},
+    {"RazorPerDepthSquared", &SearchMargins::razor_per_depth_squared, 0, 1000},
+    {"ProbCutMargin", &SearchMargins::probcut_margin, 0, 1000},
+    {"SingularMarginPerDepth", &SearchMargins::singular_margin_per_depth, 0, 20},
+    {"HistoryPrunePerDepth", &SearchMargins::history_prune_per_depth, 0, 100000},
+    {"AspirationDelta", &SearchMargins::aspiration_delta, 5, 500},
 };
 
 // The margin option called `name` (any case), or null.
