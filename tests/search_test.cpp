@@ -379,6 +379,8 @@ TEST(UciProtocol, SearchMarginsAreCheckedSpinOptions) {
     EXPECT_NE(nodes_with("setoption name ProbCutMargin value 0\n"), defaults);
     EXPECT_NE(nodes_with("setoption name AspirationDelta value 5\n"), defaults);
     EXPECT_NE(nodes_with("setoption name HistoryPrunePerDepth value 0\n"), defaults);
+    EXPECT_EQ(nodes_with("setoption name LmrDivisor value 220\n"), defaults);
+    EXPECT_NE(nodes_with("setoption name LmrDivisor value 150\n"), defaults);
 }
 
 TEST(UciProtocol, FindsMateWithGoMate) {

@@ -20,14 +20,14 @@ namespace mneme {
 // Killers, CounterMoves, History, NullMove, LMR, Futility = true|false), the search margins
 // (FutilityBase, FutilityPerDepth, ReverseFutilityPerDepth, NullMoveReduction,
 // QuiescenceDelta, RazorBase, RazorPerDepthSquared, ProbCutMargin, SingularMarginPerDepth,
-// HistoryPrunePerDepth, AspirationDelta: whole numbers, see SEARCH_MARGIN_OPTIONS), and the book
-// options of EngineBook (OwnBook, BookFile, BookPolicy, BookDepth, BookExperience, BookOrdering,
-// OphistaFile, BookSeed: the book's draws use BookSeed ^ seed= ^ the runner's game seed).
-// BookLearning=true adds each finished game to the BookExperience file (OPTA FB, BookLearningWeight
-// games per result, 5 by default) and rereads it. An unknown option, bad value or unusable book
-// file makes start() fail, naming it. As proto=book it is a book player: OwnBook is on, BookFile is
-// required, and out of book it plays what a depth-2 search finds (FallbackDepth=N changes the
-// depth), whatever the clock.
+// HistoryPrunePerDepth, AspirationDelta, LmrDivisor: whole numbers, see SEARCH_MARGIN_OPTIONS), and
+// the book options of EngineBook (OwnBook, BookFile, BookPolicy, BookDepth, BookExperience,
+// BookOrdering, OphistaFile, BookSeed: the book's draws use BookSeed ^ seed= ^ the runner's game
+// seed). BookLearning=true adds each finished game to the BookExperience file (OPTA FB,
+// BookLearningWeight games per result, 5 by default) and rereads it. An unknown option, bad value
+// or unusable book file makes start() fail, naming it. As proto=book it is a book player: OwnBook
+// is on, BookFile is required, and out of book it plays what a depth-2 search finds
+// (FallbackDepth=N changes the depth), whatever the clock.
 class MnemePlayer : public Player {
 public:
     static constexpr int BOOK_PLAYER_FALLBACK_DEPTH = 2;

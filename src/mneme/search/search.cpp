@@ -44,19 +44,22 @@ bool has_non_pawn_material(const Position& pos, Color c) {
 
 // Late move reductions grow with both the remaining depth and the move's place in the
 // ordering: the later a move comes in a deep node, the less likely it is to be best. The
-// logarithms keep reductions growing slowly; the constants were picked by hand.
+// logarithms keep reductions growing slowly: log(depth) x log(move count) / divisor, the
+// divisor (SearchMargins::lmr_divisor, in hundredths) scaling the whole table at once.
 constexpr int REDUCTION_TABLE_SIZE = 64;
-const auto LATE_MOVE_REDUCTIONS = [] {
-    std::array<std::array<int, REDUCTION_TABLE_SIZE>, REDUCTION_TABLE_SIZE> table{};
+const auto LOG_PRODUCTS = [] {
+    std::array<std::array<double, REDUCTION_TABLE_SIZE>, REDUCTION_TABLE_SIZE> table{};
     for (int depth = 1; depth < REDUCTION_TABLE_SIZE; ++depth)
         for (int count = 1; count < REDUCTION_TABLE_SIZE; ++count)
-            table[depth][count] = int(0.5 + std::log(depth) * std::log(count) / 2.2);
+            table[depth][count] = std::log(depth) * std::log(count);
     return table;
 }();
 
-int late_move_reduction(int depth, int move_count) {
-    return LATE_MOVE_REDUCTIONS[std::min(depth, REDUCTION_TABLE_SIZE - 1)]
-                               [std::min(move_count, REDUCTION_TABLE_SIZE - 1)];
+int late_move_reduction(const SearchMargins& m, int depth, int move_count) {
+    // 220 / 100.0 is the double nearest 2.2, so the default gives the table it always gave.
+    return int(0.5 + LOG_PRODUCTS[std::min(depth, REDUCTION_TABLE_SIZE - 1)]
+                                 [std::min(move_count, REDUCTION_TABLE_SIZE - 1)] /
+                         (m.lmr_divisor / 100.0));
 }
 
 // Frontier futility: how far below alpha the static score may be before a quiet move at
@@ -636,8 +639,8 @@ Value Searcher::negamax(int depth, Value alpha, Value beta, int ply, bool pv_nod
         int reduction = 0;
         if (options_.late_move_reductions && !minimax && depth >= 3 && move_count > 2 && quiet &&
             !in_check && !gives_check && m != counter && !killers_[ply].contains(m)) {
-            reduction = late_move_reduction(depth, move_count) - (pv_node ? 1 : 0) +
-                        (improving ? 0 : 1) - history_score / 8192;
+            reduction = late_move_reduction(options_.margins, depth, move_count) -
+                        (pv_node ? 1 : 0) + (improving ? 0 : 1) - history_score / 8192;
             reduction = std::clamp(reduction, 0, std::max(new_depth - 1, 0));
         }
 

@@ -41,6 +41,7 @@ struct SearchMargins {
     int singular_margin_per_depth = 2;   // singular beta: the table score - this * depth
     int history_prune_per_depth = 3000;  // a quiet move with history below -this * depth is pruned
     int aspiration_delta = 20;           // the first aspiration window's half width
+    int lmr_divisor = 220;  // late move reductions: log(depth) log(count) / (this / 100)
 };
 
 struct SearchMarginOption {
@@ -61,6 +62,7 @@ inline constexpr SearchMarginOption SEARCH_MARGIN_OPTIONS[] = {
     {"SingularMarginPerDepth", &SearchMargins::singular_margin_per_depth, 0, 20},
     {"HistoryPrunePerDepth", &SearchMargins::history_prune_per_depth, 0, 100000},
     {"AspirationDelta", &SearchMargins::aspiration_delta, 5, 500},
+    {"LmrDivisor", &SearchMargins::lmr_divisor, 100, 1000},
 };
 
 // The margin option called `name` (any case), or null.
