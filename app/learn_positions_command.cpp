@@ -101,6 +101,26 @@ RelabelPart relabel_part(const std::string& description) {
     return part;
 }
 
+// Reads a relabelling option (`depth_option` names the depth) into `relabel` or the params
+// path; false when `option` is not one.
+bool relabel_option(ArgumentReader& reader, const std::string& option,
+                    const std::string& depth_option, RelabelOptions& relabel,
+                    std::string& params_path) {
+    if (option == depth_option)
+        relabel.depth = int(reader.integer(option, 1, 60));
+    else if (option == "--lambda")
+        relabel.lambda = reader.real(option, 0, 1);
+    else if (option == "--score-scale")
+        relabel.score_scale = reader.real(option, 1, 100000);
+    else if (option == "--threads")
+        relabel.threads = int(reader.integer(option, 1, 64));
+    else if (option == "--params")
+        params_path = reader.value(option);
+    else
+        return false;
+    return true;
+}
+
 }  // namespace
 
 int learn_positions_command(const Arguments& args) {
@@ -132,16 +152,8 @@ int learn_positions_command(const Arguments& args) {
             options.max_positions = reader.integer(a, 1, 1LL << 40);
         else if (a == "--max-games")
             options.max_games = reader.integer(a, 1, 1LL << 40);
-        else if (a == "--relabel-depth")
-            relabel.depth = int(reader.integer(a, 1, 60));
-        else if (a == "--lambda")
-            relabel.lambda = reader.real(a, 0, 1);
-        else if (a == "--score-scale")
-            relabel.score_scale = reader.real(a, 1, 100000);
-        else if (a == "--threads")
-            relabel.threads = int(reader.integer(a, 1, 64));
-        else if (a == "--params")
-            params_path = reader.value(a);
+        else if (relabel_option(reader, a, "--relabel-depth", relabel, params_path))
+            continue;
         else if (a == "--seed")
             options.seed = std::uint64_t(reader.integer(a, 0, 1LL << 62));
         else if (a == "--shard") {
@@ -330,16 +342,8 @@ int learn_relabel_command(const Arguments& args) {
         std::string a = reader.next();
         if (a == "-o" || a == "--output")
             output = reader.value(a);
-        else if (a == "--depth")
-            relabel.depth = int(reader.integer(a, 1, 60));
-        else if (a == "--lambda")
-            relabel.lambda = reader.real(a, 0, 1);
-        else if (a == "--score-scale")
-            relabel.score_scale = reader.real(a, 1, 100000);
-        else if (a == "--threads")
-            relabel.threads = int(reader.integer(a, 1, 64));
-        else if (a == "--params")
-            params_path = reader.value(a);
+        else if (relabel_option(reader, a, "--depth", relabel, params_path))
+            continue;
         else if (a == "--shard") {
             read_shard(a, reader.value(a), shard, shards);
             sharded = true;

@@ -31,30 +31,29 @@ def connect(port):
     return s
 
 
-def request(port, path):
-    """The status of one GET, on a connection of its own."""
-    with connect(port) as s:
-        s.sendall(f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nConnection: close\r\n\r\n".encode())
-        reply = b""
-        while b"\r\n" not in reply:
-            chunk = s.recv(4096)
-            if not chunk:
-                break
-            reply += chunk
-        return int(reply.split(b" ")[1]) if reply.startswith(b"HTTP/") else 0
-
-
-def open_stream(port):
-    """An event stream held open: (socket, status)."""
-    s = connect(port)
-    s.sendall(f"GET /api/events HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n\r\n".encode())
+def status_of(s):
+    """The status of the answer arriving on socket `s` (0 when there is none)."""
     reply = b""
     while b"\r\n" not in reply:
         chunk = s.recv(4096)
         if not chunk:
             break
         reply += chunk
-    return s, int(reply.split(b" ")[1]) if reply.startswith(b"HTTP/") else 0
+    return int(reply.split(b" ")[1]) if reply.startswith(b"HTTP/") else 0
+
+
+def request(port, path):
+    """The status of one GET, on a connection of its own."""
+    with connect(port) as s:
+        s.sendall(f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nConnection: close\r\n\r\n".encode())
+        return status_of(s)
+
+
+def open_stream(port):
+    """An event stream held open: (socket, status)."""
+    s = connect(port)
+    s.sendall(f"GET /api/events HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n\r\n".encode())
+    return s, status_of(s)
 
 
 def main():

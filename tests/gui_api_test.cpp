@@ -354,6 +354,21 @@ TEST(WebServerTest, ServesTheFrontEndAndSurvivesABrowserLeavingMidSearch) {
     serving.join();
 }
 
+// A raw TCP connection to the server on this machine (-1 when it fails).
+int connect_to(int port) {
+    int fd = socket(AF_INET, SOCK_STREAM, 0);
+    if (fd < 0) return -1;
+    sockaddr_in address{};
+    address.sin_family = AF_INET;
+    address.sin_port = htons(std::uint16_t(port));
+    address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    if (connect(fd, reinterpret_cast<sockaddr*>(&address), sizeof address) != 0) {
+        close(fd);
+        return -1;
+    }
+    return fd;
+}
+
 // Issue 24, defect 3: connections that never say anything (a slow or hostile client) must not
 // hold the server's threads for long, and a hundred clients at once must all be answered
 // (the library's listen backlog of 5 reset them).
@@ -364,16 +379,11 @@ TEST(WebServerTest, IdleConnectionsAndManyClientsDoNotStarveTheApi) {
     int port = server.bind("127.0.0.1", 0);
     std::thread serving([&] { server.run(); });
 
-    // More silent connections than the server has threads.
+    // More silent connections than the server has threads (128).
     std::vector<int> silent;
-    for (int i = 0; i < 80; ++i) {
-        int fd = socket(AF_INET, SOCK_STREAM, 0);
-        ASSERT_GE(fd, 0);
-        sockaddr_in address{};
-        address.sin_family = AF_INET;
-        address.sin_port = htons(std::uint16_t(port));
-        address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-        ASSERT_EQ(connect(fd, reinterpret_cast<sockaddr*>(&address), sizeof address), 0) << i;
+    for (int i = 0; i < 160; ++i) {
+        int fd = connect_to(port);
+        ASSERT_GE(fd, 0) << i;
         silent.push_back(fd);
     }
     // They are dropped after the server's client timeout (2 s), a batch of threads at a time;
@@ -420,12 +430,8 @@ TEST(WebServerTest, FullEventStreamsAndDribblingClientsLeaveThreadsForTheApi) {
     int port = server.bind("127.0.0.1", 0);
     std::thread serving([&] { server.run(); });
     auto open = [&](const std::string& request) {
-        int fd = socket(AF_INET, SOCK_STREAM, 0);
-        sockaddr_in address{};
-        address.sin_family = AF_INET;
-        address.sin_port = htons(std::uint16_t(port));
-        address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-        EXPECT_EQ(connect(fd, reinterpret_cast<sockaddr*>(&address), sizeof address), 0);
+        int fd = connect_to(port);
+        EXPECT_GE(fd, 0);
         if (!request.empty()) {
             EXPECT_EQ(send(fd, request.data(), request.size(), 0), ssize_t(request.size()));
         }
