@@ -74,13 +74,6 @@ void relabel_positions(std::vector<TrainingPosition>& positions, RelabelOptions 
                 nodes);
 }
 
-bool is_position_shard(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    char magic[8] = {};
-    in.read(magic, sizeof magic);
-    return in && std::string(magic, sizeof magic) == "MNEMEPSH";
-}
-
 // "relabel shard I/N of SOURCE: ..." as `learn relabel --shard` describes its output.
 struct RelabelPart {
     int shard = -1, shards = 0;
@@ -260,10 +253,10 @@ int learn_positions_merge_command(const Arguments& args) {
     require_readable_files(inputs);
     if (!params_path.empty()) set_active_eval_params(load_params_or_throw(params_path));
 
-    if (is_position_shard(inputs.front())) {
+    if (is_position_shard_file(inputs.front())) {
         std::vector<PositionShard> shards;
         for (const std::string& path : inputs) {
-            if (!is_position_shard(path))
+            if (!is_position_shard_file(path))
                 throw PositionFileError(path + ": not a shard of 'mneme learn positions', unlike " +
                                         inputs.front());
             shards.push_back(load_position_shard(path));

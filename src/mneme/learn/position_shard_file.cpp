@@ -82,6 +82,13 @@ bool valid_result(std::uint64_t code) {
 
 }  // namespace
 
+bool is_position_shard_file(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    char magic[sizeof MAGIC] = {};
+    in.read(magic, sizeof magic);
+    return in && std::memcmp(magic, MAGIC, sizeof MAGIC) == 0;
+}
+
 void save_position_shard(const std::string& path, const PositionShard& shard) {
     std::vector<std::uint8_t> payload;
     put(payload, std::uint32_t(shard.shard), 4);

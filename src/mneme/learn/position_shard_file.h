@@ -32,6 +32,9 @@ struct PositionShard {
     std::vector<ShardGame> shard_games;
 };
 
+// Whether the file starts as a shard does (its magic), to tell shards from position files.
+bool is_position_shard_file(const std::string& path);
+
 // Throws std::runtime_error when the file cannot be written; `path` is then left as it was.
 void save_position_shard(const std::string& path, const PositionShard& shard);
 // Throws PositionFileError (naming the file and the reason) for anything but a valid shard.
