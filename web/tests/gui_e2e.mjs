@@ -42,6 +42,20 @@ async function step(name, body) {
   } catch (error) {
     failed++;
     console.log(`FAIL ${name}: ${error.message}`);
+    console.log(`     what the page showed then: ${await pageSnapshot()}`);
+  }
+}
+// The page's and the server's view of the game, printed with a failure (a timeout alone says
+// nothing about which side lost track of the game).
+async function pageSnapshot() {
+  try {
+    const text = (selector) => page.evaluate((s) => document.querySelector(s)?.textContent?.trim() ?? '(none)', selector);
+    const state = await page.evaluate(async () => (await fetch('/api/state')).json());
+    const decisions = (state.decisions ?? []).map((d) => (d ? d.kind : '-')).join(',');
+    return `moves '${await text('#moves')}', status '${await text('#status-bar')}', decision '${await text('#decision')}'; ` +
+      `server: ${state.moves?.length} moves, thinking ${state.thinking}, decisions [${decisions}], version ${state.version}`;
+  } catch (error) {
+    return `(no snapshot: ${error.message})`;
   }
 }
 function expect(condition, message) {
