@@ -10,11 +10,12 @@
 #                 [--max-games N (20000)] [--openings FILE] [--out DIR] [--name NAME]
 #                 [--concurrency N (2): games at once; 1 leaves a core for other work]
 #                 [--binary PATH (build/release/mneme, for sides without a commit)]
+#                 [--no-sprt: play exactly --max-games games, for an Elo with its interval]
 # e.g. bench/sprt.sh --name nnue-vs-classic --new-option Eval=nnue --base-option Eval=classic
 # Interrupt with Ctrl-C; the same command resumes from the PGN.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
-new_commit="" base_commit="" tc="8+0.08" elo0=0 elo1=5 max_games=20000 name="sprt" concurrency=2
+new_commit="" base_commit="" tc="8+0.08" elo0=0 elo1=5 max_games=20000 name="sprt" concurrency=2 sprt=1
 openings="$root/../shared/data/openings/UHO_4060_v4.epd.zst"
 out="$root/bench/results/sprt"
 new_options=() base_options=()
@@ -34,6 +35,7 @@ while [[ $# -gt 0 ]]; do
         --name) name="$2"; shift 2 ;;
         --concurrency) concurrency="$2"; shift 2 ;;
         --binary) binary="$2"; shift 2 ;;
+        --no-sprt) sprt=0; shift ;;
         *) echo "sprt: unknown argument '$1' (see the comment at the top of $0)" >&2; exit 2 ;;
     esac
 done
@@ -67,6 +69,8 @@ base_bin="$(binary_for "$base_commit" base)"
 pgn="$out/$name.pgn"
 resume=()
 [[ -s "$pgn" ]] && resume=(-resume)
+stop=(-sprt elo0="$elo0" elo1="$elo1" alpha=0.05 beta=0.05)
+[[ $sprt == 1 ]] || stop=()
 echo "sprt $name: new=$new_bin ${new_options[*]:-} base=$base_bin ${base_options[*]:-} tc=$tc elo0=$elo0 elo1=$elo1" >&2
 
 "$new_bin" match \
@@ -75,5 +79,5 @@ echo "sprt $name: new=$new_bin ${new_options[*]:-} base=$base_bin ${base_options
     -each tc="$tc" -games 2 -rounds $((max_games / 2)) -concurrency "$concurrency" \
     -draw movenumber=34 movecount=8 score=20 -resign movecount=3 score=600 twosided=true \
     -openings file="$openings" order=random -seed 1 \
-    -sprt elo0="$elo0" elo1="$elo1" alpha=0.05 beta=0.05 \
+    "${stop[@]}" \
     -pgnout "$pgn" "${resume[@]}" -json "$out/$name.json"
