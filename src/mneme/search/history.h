@@ -84,10 +84,21 @@ inline std::uint64_t pawn_structure_hash(Bitboard white_pawns, Bitboard black_pa
     return h ^ (h >> 29);
 }
 
+// A hash of the material: how many pieces of each type each side has, wherever they stand
+// (a pawn structure's companion key for the correction history).
+inline std::uint64_t material_hash(const int (&counts)[2][5]) {
+    std::uint64_t packed = 0;
+    for (const auto& side : counts)
+        for (int count : side) packed = (packed << 4) | std::uint64_t(std::min(count, 15));
+    std::uint64_t h = packed * 0x9E3779B97F4A7C15ull;
+    return h ^ (h >> 29);
+}
+
 // Correction history: how far searches of positions with this pawn structure (and side to
 // move) ended from the static evaluation, as a running average. The static evaluation is
 // corrected by it before pruning decisions use it, so structures the evaluation misjudges
-// are misjudged less within the search.
+// are misjudged less within the search. The same table keyed by material instead
+// (MaterialCorrection) learns the imbalances the evaluation misjudges.
 class CorrectionHistory {
 public:
     static constexpr int SIZE = 16384;

@@ -113,6 +113,7 @@ void Searcher::clear() {
     history_.clear();
     capture_history_->clear();
     correction_history_->clear();
+    material_correction_->clear();
     continuation_->clear();
     for (auto& helper : helpers_) helper->clear_statistics();
     for (auto& by_piece : counter_moves_)

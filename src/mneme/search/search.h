@@ -143,6 +143,8 @@ private:
     Value quiescence(Value alpha, Value beta, int ply, bool pv_node);
     // The static evaluation, corrected by the correction history when that is on.
     Value corrected_eval(Value raw) const;
+    // The correction history's verdict on the current position, in centipawns.
+    int eval_correction() const;
     void update_correction_history(Value raw_eval, Value best_value, Bound bound, int depth);
     void update_capture_statistics(int depth, Move best, const Move* captures, int count);
     // The share of the time budget to use now that an iteration finished (1: the plan).
@@ -181,6 +183,7 @@ private:
     ButterflyHistory history_;
     std::unique_ptr<CaptureHistory> capture_history_ = std::make_unique<CaptureHistory>();
     std::unique_ptr<CorrectionHistory> correction_history_ = std::make_unique<CorrectionHistory>();
+    std::unique_ptr<CorrectionHistory> material_correction_ = std::make_unique<CorrectionHistory>();
     std::unique_ptr<ContinuationHistory> continuation_ = std::make_unique<ContinuationHistory>();
     // The quiet move that last refuted a move, by the refuted move's piece and destination.
     Move counter_moves_[PIECE_CODE_COUNT][64];

@@ -109,16 +109,18 @@ struct SearchOptions {
     // The refinements of the modern search, kept because a sequential test in games said so
     // (docs/search-tests.md), and switchable as UCI options of the names in
     // SEARCH_REFINEMENT_OPTIONS so that a match can measure each.
-    bool correction_history = true;   // static score corrected by what searches found for
-                                      // the same pawn structure
-    bool singular_extensions = true;  // the table move alone holds: one ply more (and
-                                      // multi-cut, negative extensions)
-    bool capture_history = true;      // captures ordered by their record as well as victim
-    bool razoring = true;             // far below alpha near the leaves: quiescence decides
-    bool probcut = true;              // a good capture beats beta by a margin at reduced
-                                      // depth: the node is cut
-    bool time_stability = true;       // time scaled by the best move's stability, its node
-                                      // share and the score's trend
+    bool correction_history = true;    // static score corrected by what searches found for
+                                       // the same pawn structure
+    bool singular_extensions = true;   // the table move alone holds: one ply more (and
+                                       // multi-cut, negative extensions)
+    bool capture_history = true;       // captures ordered by their record as well as victim
+    bool razoring = true;              // far below alpha near the leaves: quiescence decides
+    bool probcut = true;               // a good capture beats beta by a margin at reduced
+                                       // depth: the node is cut
+    bool time_stability = true;        // time scaled by the best move's stability, its node
+                                       // share and the score's trend
+    bool material_correction = false;  // a second correction table keyed by material; the
+                                       // two corrections averaged (not yet tested in games)
 
     SearchMargins margins;
 
@@ -137,7 +139,7 @@ struct SearchOptions {
         o.null_move = o.late_move_reductions = o.futility = false;
         o.move_count_pruning = o.see_pruning = false;
         o.correction_history = o.singular_extensions = o.capture_history = false;
-        o.razoring = o.probcut = o.time_stability = false;
+        o.razoring = o.probcut = o.time_stability = o.material_correction = false;
         return o;
     }
 };
@@ -154,6 +156,7 @@ inline constexpr SearchRefinementOption SEARCH_REFINEMENT_OPTIONS[] = {
     {"Razoring", &SearchOptions::razoring},
     {"ProbCut", &SearchOptions::probcut},
     {"TimeStability", &SearchOptions::time_stability},
+    {"MaterialCorrection", &SearchOptions::material_correction},
 };
 
 // The refinement option called `name` (any case), or null.

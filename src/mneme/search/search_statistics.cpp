@@ -52,24 +52,57 @@ void Searcher::update_quiet_statistics(int ply, int depth, Move best, const Move
     for (int i = 0; i < count; ++i) reward(quiets[i], -bonus);
 }
 
+namespace {
+
+std::uint64_t pawn_key(const Position& pos) {
+    return pawn_structure_hash(pos.pieces(WHITE, PAWN), pos.pieces(BLACK, PAWN));
+}
+
+std::uint64_t material_key(const Position& pos) {
+    int counts[2][5];
+    for (Color c : {WHITE, BLACK})
+        for (PieceType pt : {PAWN, KNIGHT, BISHOP, ROOK, QUEEN})
+            counts[c][pt - PAWN] = pos.count(c, pt);
+    return material_hash(counts);
+}
+
+}  // namespace
+
+int Searcher::eval_correction() const {
+    const Color us = pos_.side_to_move();
+    const bool by_pawns = options_.correction_history, by_material = options_.material_correction;
+    if (by_pawns && by_material)
+        return (correction_history_->get(us, pawn_key(pos_)) +
+                material_correction_->get(us, material_key(pos_))) /
+               2;
+    if (by_pawns) return correction_history_->get(us, pawn_key(pos_));
+    if (by_material) return material_correction_->get(us, material_key(pos_));
+    return 0;
+}
+
 Value Searcher::corrected_eval(Value raw) const {
-    if (!options_.correction_history) return raw;
-    std::uint64_t hash = pawn_structure_hash(pos_.pieces(WHITE, PAWN), pos_.pieces(BLACK, PAWN));
-    Value corrected = raw + correction_history_->get(pos_.side_to_move(), hash);
+    if (!options_.correction_history && !options_.material_correction) return raw;
+    Value corrected = raw + eval_correction();
     // A corrected score must stay an evaluation, never reach the mate range.
     return std::clamp(corrected, VALUE_MATED_IN_MAX_PLY + 1, VALUE_MATE_IN_MAX_PLY - 1);
 }
 
 void Searcher::update_correction_history(Value raw_eval, Value best_value, Bound bound, int depth) {
-    if (!options_.correction_history || raw_eval == VALUE_NONE || is_mate_score(best_value)) return;
+    if ((!options_.correction_history && !options_.material_correction) || raw_eval == VALUE_NONE ||
+        is_mate_score(best_value))
+        return;
     // A bound only says on which side of the search score the truth lies: it corrects the
     // evaluation only when that side is away from the static score.
     Value corrected = corrected_eval(raw_eval);
     if ((bound == Bound::LOWER && best_value <= corrected) ||
         (bound == Bound::UPPER && best_value >= corrected))
         return;
-    std::uint64_t hash = pawn_structure_hash(pos_.pieces(WHITE, PAWN), pos_.pieces(BLACK, PAWN));
-    correction_history_->update(pos_.side_to_move(), hash, best_value - raw_eval, depth);
+    // Each table learns the whole error for its key; the correction averages them.
+    const Color us = pos_.side_to_move();
+    if (options_.correction_history)
+        correction_history_->update(us, pawn_key(pos_), best_value - raw_eval, depth);
+    if (options_.material_correction)
+        material_correction_->update(us, material_key(pos_), best_value - raw_eval, depth);
 }
 
 void Searcher::update_capture_statistics(int depth, Move best, const Move* captures, int count) {
