@@ -67,6 +67,9 @@ int learn_nnue_command(const Arguments& args) {
             output = reader.value(a);
         else if (a == "--hidden")
             options.architecture.hidden = int(reader.integer(a, 16, nnue::MAX_HIDDEN));
+        else if (a == "--buckets")
+            options.architecture.output_buckets =
+                int(reader.integer(a, 1, nnue::MAX_OUTPUT_BUCKETS));
         else if (a == "--activation") {
             std::string value = reader.value(a);
             if (value == "screlu")

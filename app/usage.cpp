@@ -279,6 +279,7 @@ std::vector<CommandUsage> make_command_usages() {
          "  being written is read up to its last finished game"},
         {"learn nnue",
          "learn nnue IN.mdata... -o OUT.mnet [--hidden N (256)] [--activation screlu|crelu]\n"
+         "  [--buckets B (1): output layers chosen by the men on the board, 1-16]\n"
          "  [--epochs N (10)] [--batch N (16384)] [--lr R (0.001)] [--lr-drop-epoch E (0 = none)]\n"
          "  [--lr-drop-factor F (0.1)] [--cosine] [--weight-decay D (0.01)] [--k K (400)]\n"
          "  [--wdl W (0.3)] [--validation F (0.02)] [--threads N (2)] [--seed S (1)]\n"

@@ -23,24 +23,26 @@ namespace {
 using namespace nnue;
 
 // A network with random weights of the size trained networks have.
-FloatNetwork random_network(int hidden, Activation activation, unsigned seed) {
+FloatNetwork random_network(int hidden, Activation activation, unsigned seed, int buckets = 1) {
     Architecture a;
     a.hidden = hidden;
     a.activation = activation;
+    a.output_buckets = buckets;
     FloatNetwork net(a);
     std::mt19937 random(seed);
     std::normal_distribution<float> feature(0.0f, 0.05f), output(0.0f, 0.3f);
     for (float& w : net.feature_weights) w = feature(random);
     for (float& b : net.feature_bias) b = 0.1f + feature(random);
     for (float& w : net.output_weights) w = std::clamp(output(random), -1.9f, 1.9f);
-    net.output_bias = 0.05f;
+    for (float& b : net.output_bias) b = 0.05f + output(random) / 10;
     return net;
 }
 
 std::shared_ptr<const QuantisedNetwork> quantised(int hidden = 64,
-                                                  Activation activation = Activation::SCRELU) {
+                                                  Activation activation = Activation::SCRELU,
+                                                  int buckets = 1) {
     return std::make_shared<QuantisedNetwork>(
-        quantise(random_network(hidden, activation, 7), "test network"));
+        quantise(random_network(hidden, activation, 7, buckets), "test network"));
 }
 
 // The move lists of up to `count` real games (the master games), or of seeded random games
@@ -135,33 +137,59 @@ TEST(Nnue, NullMovesAndCastlingAndPromotionsKeepTheAccumulatorTrue) {
 }
 
 TEST(Nnue, SimdOutputEqualsPortableOutput) {
-    for (Activation activation : {Activation::SCRELU, Activation::CLIPPED_RELU}) {
-        auto net = quantised(256, activation);
-        std::mt19937 random(3);
-        int checked = 0;
-        for (const auto& moves : sample_games(50)) {
-            Position pos;
-            for (Move m : moves) {
-                pos.do_move(m);
-                Accumulator acc;
-                refresh_accumulator(*net, pos, acc);
-                ASSERT_EQ(evaluate_output(*net, acc, pos.side_to_move()),
-                          evaluate_output_portable(*net, acc, pos.side_to_move()));
-                ++checked;
+    for (int buckets : {1, 8})
+        for (Activation activation : {Activation::SCRELU, Activation::CLIPPED_RELU}) {
+            auto net = quantised(256, activation, buckets);
+            std::mt19937 random(3);
+            int checked = 0;
+            for (const auto& moves : sample_games(50)) {
+                Position pos;
+                for (Move m : moves) {
+                    pos.do_move(m);
+                    Accumulator acc;
+                    refresh_accumulator(*net, pos, acc);
+                    int bucket = output_bucket(pos, buckets);
+                    ASSERT_EQ(evaluate_output(*net, acc, pos.side_to_move(), bucket),
+                              evaluate_output_portable(*net, acc, pos.side_to_move(), bucket));
+                    ++checked;
+                }
             }
+            // Saturated and negative accumulators too: the clamps must agree, in every bucket.
+            for (int trial = 0; trial < 200; ++trial) {
+                Accumulator acc;
+                for (auto& side : acc.values)
+                    for (auto& v : side) v = std::int16_t(int(random() % 1200) - 400);
+                int bucket = trial % buckets;
+                ASSERT_EQ(evaluate_output(*net, acc, WHITE, bucket),
+                          evaluate_output_portable(*net, acc, WHITE, bucket));
+                ASSERT_EQ(evaluate_output(*net, acc, BLACK, bucket),
+                          evaluate_output_portable(*net, acc, BLACK, bucket));
+            }
+            EXPECT_GT(checked, 1000) << simd_name();
         }
-        // Saturated and negative accumulators too: the clamps must agree.
-        for (int trial = 0; trial < 200; ++trial) {
-            Accumulator acc;
-            for (auto& side : acc.values)
-                for (auto& v : side) v = std::int16_t(int(random() % 1200) - 400);
-            ASSERT_EQ(evaluate_output(*net, acc, WHITE),
-                      evaluate_output_portable(*net, acc, WHITE));
-            ASSERT_EQ(evaluate_output(*net, acc, BLACK),
-                      evaluate_output_portable(*net, acc, BLACK));
-        }
-        EXPECT_GT(checked, 1000) << simd_name();
-    }
+}
+
+// The bucket follows the men on the board in equal steps, and each bucket has weights of its
+// own: the same accumulator scores differently in the opening's bucket and the ending's.
+TEST(Nnue, OutputBucketsFollowTheMaterial) {
+    EXPECT_EQ(output_bucket(32, 8), 7);
+    EXPECT_EQ(output_bucket(2, 8), 0);
+    EXPECT_EQ(output_bucket(6, 8), 1);
+    EXPECT_EQ(output_bucket(17, 8), 3);
+    for (int men = 2; men <= 32; ++men) EXPECT_EQ(output_bucket(men, 1), 0);
+    for (int men = 3; men <= 32; ++men) EXPECT_GE(output_bucket(men, 8), output_bucket(men - 1, 8));
+    EXPECT_EQ(output_bucket(Position(), 8), 7);
+    EXPECT_EQ(output_bucket(Position::from_fen("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1"), 8), 0);
+
+    auto net = quantised(64, Activation::SCRELU, 8);
+    Accumulator acc;
+    refresh_accumulator(*net, Position(), acc);
+    EXPECT_NE(evaluate_output(*net, acc, WHITE, 0), evaluate_output(*net, acc, WHITE, 7));
+    // The whole evaluation uses the position's bucket, whichever way it is computed.
+    FloatNetwork floats = random_network(64, Activation::SCRELU, 7, 8);
+    Position ending = Position::from_fen("4k3/pp6/8/8/8/8/PP3R2/4K3 w - - 0 1");
+    EXPECT_NEAR(evaluate_position(*net, ending), floats.evaluate(ending), 12.0);
+    EXPECT_NEAR(evaluate_position(*net, Position()), floats.evaluate(Position()), 12.0);
 }
 
 TEST(Nnue, QuantisedScoreFollowsTheFloatNetwork) {
@@ -212,6 +240,18 @@ TEST(NnueFile, RoundTripKeepsEveryParameter) {
     EXPECT_EQ(back.output_bias, net->output_bias);
     EXPECT_EQ(back.description, "test network");
     EXPECT_EQ(back.checksum(), net->checksum());
+    // A network of one output bucket is written as the files before buckets were (the field
+    // stays zero), so the networks made then keep their bytes and checksums.
+    EXPECT_EQ(encode_network(*net)[48], 0);
+
+    auto bucketed = quantised(64, Activation::SCRELU, 8);
+    save_network_file(dir.file("b.mnet"), *bucketed);
+    QuantisedNetwork bucketed_back = load_network_file(dir.file("b.mnet"));
+    EXPECT_EQ(bucketed_back.architecture.output_buckets, 8);
+    EXPECT_EQ(bucketed_back.output_weights, bucketed->output_weights);
+    EXPECT_EQ(bucketed_back.output_bias, bucketed->output_bias);
+    EXPECT_EQ(bucketed_back.output_bias.size(), 8u);
+    EXPECT_NE(bucketed_back.architecture.describe().find("[8 buckets]"), std::string::npos);
 }
 
 std::string refusal(const std::vector<std::uint8_t>& bytes) {
@@ -241,6 +281,11 @@ TEST(NnueFile, DamagedFilesAreRefusedWithTheReason) {
     auto inputs = bytes;
     inputs[12] = 0x00, inputs[13] = 0x01;  // 256 inputs
     EXPECT_NE(refusal(inputs).find("256 inputs"), std::string::npos) << refusal(inputs);
+    auto buckets = bytes;
+    buckets[48] = 99;
+    EXPECT_NE(refusal(buckets).find("99 output buckets"), std::string::npos) << refusal(buckets);
+    buckets[48] = 8;  // a valid count, but the parameters of one bucket
+    EXPECT_NE(refusal(buckets).find("truncated"), std::string::npos) << refusal(buckets);
     EXPECT_NE(refusal({}).find("truncated"), std::string::npos);
     EXPECT_EQ(refusal(bytes), "accepted");
     EXPECT_THROW(load_network_file("/nonexistent/net.mnet"), NetworkFileError);

@@ -89,6 +89,9 @@ long long integer_score(const nnue::QuantisedNetwork& q, const Position& pos) {
         }
     }
     Color us = pos.side_to_move();
+    // The output layer of the bucket for the men on the board: 2..32 in equal steps.
+    const int men = popcount(pos.pieces());
+    const int bucket = std::min(a.output_buckets - 1, (men - 2) * a.output_buckets / 31);
     long long sum = 0;
     for (int half = 0; half < 2; ++half) {
         const std::vector<int>& values = acc[half == 0 ? us : ~us];
@@ -96,12 +99,12 @@ long long integer_score(const nnue::QuantisedNetwork& q, const Position& pos) {
             EXPECT_GE(values[i], -32768);
             EXPECT_LE(values[i], 32767);
             long long v = std::clamp(values[i], 0, a.qa);
-            long long w = q.output_weights[std::size_t(half * h + i)];
+            long long w = q.output_weights[std::size_t((bucket * 2 + half) * h + i)];
             sum += a.activation == nnue::Activation::SCRELU ? v * v * w : v * w;
         }
     }
-    long long output =
-        (a.activation == nnue::Activation::SCRELU ? sum / a.qa : sum) + q.output_bias;
+    long long output = (a.activation == nnue::Activation::SCRELU ? sum / a.qa : sum) +
+                       q.output_bias[std::size_t(bucket)];
     return output * a.scale / (a.qa * a.qb);
 }
 
@@ -126,12 +129,13 @@ TEST(NnueTrainer, BlackFeaturesFollowFromWhites) {
                       nnue::feature_index(BLACK, piece, Square(s)));
 }
 
-void check_gradient(nnue::Activation activation) {
+void check_gradient(nnue::Activation activation, int buckets = 1) {
     std::vector<Position> positions = random_positions(12, 3);
     NnueDataset data = material_dataset(positions);
     nnue::Architecture a;
     a.hidden = 16;
     a.activation = activation;
+    a.output_buckets = buckets;
     NnueParameters p = NnueParameters::initial(a, 11);
     // Biases lifted so that most hidden units sit inside (0, 1), where they have a gradient.
     for (std::size_t i = p.feature_bias_offset(); i < p.output_weights_offset(); ++i)
@@ -149,14 +153,17 @@ void check_gradient(nnue::Activation activation) {
     // Black's side.
     std::size_t h = p.hidden();
     int feature = data[0].features[3];
+    // The output layer of the first position's bucket.
+    std::size_t bucket = std::size_t(nnue::output_bucket(data[0].count, buckets));
+    std::size_t output = p.output_weights_offset() + bucket * 2 * h;
     std::vector<std::size_t> chosen = {std::size_t(feature) * h + 2,
                                        std::size_t(feature) * h + 9,
                                        std::size_t(black_feature_of(feature)) * h + 5,
                                        p.feature_bias_offset() + 1,
                                        p.feature_bias_offset() + 14,
-                                       p.output_weights_offset() + 3,
-                                       p.output_weights_offset() + h + 7,
-                                       p.output_bias_offset()};
+                                       output + 3,
+                                       output + h + 7,
+                                       p.output_bias_offset() + bucket};
     int compared = 0;
     for (std::size_t index : chosen) {
         const float epsilon = 1e-3f;
@@ -178,6 +185,9 @@ TEST(NnueTrainer, GradientMatchesFiniteDifferencesSCReLU) {
 }
 TEST(NnueTrainer, GradientMatchesFiniteDifferencesClippedReLU) {
     check_gradient(nnue::Activation::CLIPPED_RELU);
+}
+TEST(NnueTrainer, GradientMatchesFiniteDifferencesWithOutputBuckets) {
+    check_gradient(nnue::Activation::SCRELU, 4);
 }
 
 TEST(NnueTrainer, SplitIsDeterministicAndDisjoint) {
@@ -243,7 +253,9 @@ nnue::FloatNetwork dequantised(const nnue::QuantisedNetwork& q) {
         net.feature_bias[i] = float(q.feature_bias[i]) / float(q.architecture.qa);
     for (std::size_t i = 0; i < q.output_weights.size(); ++i)
         net.output_weights[i] = float(q.output_weights[i]) / float(q.architecture.qb);
-    net.output_bias = float(double(q.output_bias) / (q.architecture.qa * q.architecture.qb));
+    for (std::size_t i = 0; i < q.output_bias.size(); ++i)
+        net.output_bias[i] =
+            float(double(q.output_bias[i]) / (q.architecture.qa * q.architecture.qb));
     return net;
 }
 
@@ -280,7 +292,8 @@ TEST(NnueTrainer, ResumedRunEqualsUninterruptedRunBitwise) {
     std::vector<Position> positions = random_positions(3000, 2);
     NnueDataset data = material_dataset(positions);
     NnueTrainerOptions options = small_options(16);
-    options.batch_size = 2500;  // three gradient slices per batch
+    options.architecture.output_buckets = 4;  // the checkpoint keeps them too
+    options.batch_size = 2500;                // three gradient slices per batch
     options.epochs = 3;
     options.weight_decay = 0.01;
     options.lr_drop_epoch = 2;

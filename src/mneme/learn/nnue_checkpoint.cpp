@@ -77,11 +77,17 @@ NnueCheckpoint load_nnue_checkpoint(const std::string& path) {
         activation > 1 || a.qa < 1 || a.qb < 1 || a.scale < 1)
         return fail("unknown architecture in the header");
     a.activation = nnue::Activation(activation);
+    // The output buckets follow from the parameter count: first layer, then (2H + 1) per bucket.
+    const std::uint64_t stored_count = read_field<std::uint64_t>(b, 80);
+    const std::uint64_t first_layer = std::uint64_t(a.inputs + 1) * std::uint64_t(a.hidden);
+    const std::uint64_t per_bucket = 2 * std::uint64_t(a.hidden) + 1;
+    if (stored_count <= first_layer || (stored_count - first_layer) % per_bucket != 0 ||
+        (stored_count - first_layer) / per_bucket > std::uint64_t(nnue::MAX_OUTPUT_BUCKETS))
+        return fail("parameter count does not match the architecture");
+    a.output_buckets = int((stored_count - first_layer) / per_bucket);
     NnueCheckpoint c;
     c.parameters = NnueParameters(a);
     const std::size_t count = c.parameters.values.size();
-    if (read_field<std::uint64_t>(b, 80) != count)
-        return fail("parameter count does not match the architecture");
     const std::size_t expected = HEADER_BYTES + 3 * count * sizeof(float);
     if (bytes.size() != expected)
         return fail(std::string(bytes.size() < expected ? "truncated" : "too long") + ": " +

@@ -41,9 +41,14 @@ void accumulate(const NnueParameters& parameters, const PackedPosition& p, Accum
     }
 }
 
-float output_of(const NnueParameters& parameters, const Accumulators& a) {
+int bucket_of(const NnueParameters& parameters, const PackedPosition& p) {
+    return nnue::output_bucket(p.count, parameters.architecture.output_buckets);
+}
+
+float output_of(const NnueParameters& parameters, const Accumulators& a, int bucket) {
     const std::size_t h = parameters.hidden();
-    const float* w = parameters.values.data() + parameters.output_weights_offset();
+    const float* w =
+        parameters.values.data() + parameters.output_weights_offset() + std::size_t(bucket) * 2 * h;
     float sum = 0;
     if (parameters.architecture.activation == nnue::Activation::SCRELU) {
         for (std::size_t i = 0; i < h; ++i) {
@@ -55,7 +60,7 @@ float output_of(const NnueParameters& parameters, const Accumulators& a) {
             sum += std::clamp(a.us[i], 0.0f, 1.0f) * w[i] +
                    std::clamp(a.them[i], 0.0f, 1.0f) * w[h + i];
     }
-    return sum + parameters.values[parameters.output_bias_offset()];
+    return sum + parameters.values[parameters.output_bias_offset() + std::size_t(bucket)];
 }
 
 }  // namespace
@@ -84,7 +89,7 @@ NnueParameters NnueParameters::from_network(const nnue::FloatNetwork& net) {
     at = std::copy(net.feature_weights.begin(), net.feature_weights.end(), at);
     at = std::copy(net.feature_bias.begin(), net.feature_bias.end(), at);
     at = std::copy(net.output_weights.begin(), net.output_weights.end(), at);
-    *at = net.output_bias;
+    std::copy(net.output_bias.begin(), net.output_bias.end(), at);
     return p;
 }
 
@@ -94,7 +99,7 @@ nnue::FloatNetwork NnueParameters::network() const {
     std::copy(v, v + feature_bias_offset(), net.feature_weights.begin());
     std::copy(v + feature_bias_offset(), v + output_weights_offset(), net.feature_bias.begin());
     std::copy(v + output_weights_offset(), v + output_bias_offset(), net.output_weights.begin());
-    net.output_bias = v[output_bias_offset()];
+    std::copy(v + output_bias_offset(), v + size(), net.output_bias.begin());
     return net;
 }
 
@@ -109,22 +114,26 @@ double accumulate_gradient(const NnueParameters& parameters, const LossSettings&
     const std::size_t h = parameters.hidden();
     const bool screlu = parameters.architecture.activation == nnue::Activation::SCRELU;
     const double output_to_logit = parameters.architecture.scale / settings.sigmoid_scale;
-    const float* output_weights = parameters.values.data() + parameters.output_weights_offset();
     float* __restrict feature_gradient = gradient;
     float* __restrict bias_gradient = gradient + parameters.feature_bias_offset();
-    float* __restrict output_gradient = gradient + parameters.output_weights_offset();
     Accumulators a;
     alignas(64) float d_us[nnue::MAX_HIDDEN], d_them[nnue::MAX_HIDDEN];
     double loss = 0;
     for (std::size_t n = 0; n < count; ++n) {
         const PackedPosition& p = data[indices[n]];
         accumulate(parameters, p, a);
-        double predicted = sigmoid(output_of(parameters, a) * output_to_logit);
+        const int bucket = bucket_of(parameters, p);
+        const float* output_weights = parameters.values.data() +
+                                      parameters.output_weights_offset() +
+                                      std::size_t(bucket) * 2 * h;
+        float* __restrict output_gradient =
+            gradient + parameters.output_weights_offset() + std::size_t(bucket) * 2 * h;
+        double predicted = sigmoid(output_of(parameters, a, bucket) * output_to_logit);
         double error = predicted - training_target(p, settings);
         loss += error * error;
         // d loss / d output
         float g = float(2 * error * predicted * (1 - predicted) * output_to_logit) * factor;
-        gradient[parameters.output_bias_offset()] += g;
+        gradient[parameters.output_bias_offset() + std::size_t(bucket)] += g;
         for (std::size_t i = 0; i < h; ++i) {
             float u = std::clamp(a.us[i], 0.0f, 1.0f), t = std::clamp(a.them[i], 0.0f, 1.0f);
             // Inside (0, 1) the clipped value's slope is 1, outside 0.
@@ -162,7 +171,8 @@ double summed_loss(const NnueParameters& parameters, const LossSettings& setting
         const PackedPosition& p = data[indices[n]];
         accumulate(parameters, p, a);
         double error =
-            sigmoid(output_of(parameters, a) * output_to_logit) - training_target(p, settings);
+            sigmoid(output_of(parameters, a, bucket_of(parameters, p)) * output_to_logit) -
+            training_target(p, settings);
         loss += error * error;
     }
     return loss;

@@ -16,7 +16,7 @@ namespace mneme {
 
 struct NnueParameters {
     nnue::Architecture architecture;
-    // feature weights [768][H], feature bias [H], output weights [2H], output bias [1]
+    // feature weights [768][H], feature bias [H], output weights [B][2H], output bias [B]
     std::vector<float> values;
 
     explicit NnueParameters(const nnue::Architecture& a = {});
@@ -29,8 +29,11 @@ struct NnueParameters {
     std::size_t hidden() const { return std::size_t(architecture.hidden); }
     std::size_t feature_bias_offset() const { return std::size_t(architecture.inputs) * hidden(); }
     std::size_t output_weights_offset() const { return feature_bias_offset() + hidden(); }
-    std::size_t output_bias_offset() const { return output_weights_offset() + 2 * hidden(); }
-    std::size_t size() const { return output_bias_offset() + 1; }
+    std::size_t buckets() const { return std::size_t(architecture.output_buckets); }
+    std::size_t output_bias_offset() const {
+        return output_weights_offset() + buckets() * 2 * hidden();
+    }
+    std::size_t size() const { return output_bias_offset() + buckets(); }
 };
 
 struct LossSettings {

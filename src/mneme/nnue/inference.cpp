@@ -19,9 +19,9 @@ const std::int16_t* row(const QuantisedNetwork& net, Color perspective, Piece p,
 // The activation of one neuron, as an integer in units of QA (clipped ReLU) or, before the
 // division by QA, QA*QA (SCReLU; see output_sum).
 inline std::int64_t portable_sum(const QuantisedNetwork& net, const std::int16_t* us,
-                                 const std::int16_t* them) {
+                                 const std::int16_t* them, int bucket) {
     const int h = net.architecture.hidden, qa = net.architecture.qa;
-    const std::int16_t* w = net.output_weights.data();
+    const std::int16_t* w = net.output_weights.data() + std::size_t(bucket) * 2 * h;
     std::int64_t sum = 0;
     const bool screlu = net.architecture.activation == Activation::SCRELU;
     for (int half = 0; half < 2; ++half) {
@@ -37,18 +37,18 @@ inline std::int64_t portable_sum(const QuantisedNetwork& net, const std::int16_t
     return sum;
 }
 
-int finish(const QuantisedNetwork& net, std::int64_t sum) {
+int finish(const QuantisedNetwork& net, std::int64_t sum, int bucket) {
     const Architecture& a = net.architecture;
     // SCReLU sums are in QA*QA*QB units: one QA comes off first.
     if (a.activation == Activation::SCRELU) sum /= a.qa;
-    sum += net.output_bias;
+    sum += net.output_bias[std::size_t(bucket)];
     return int(sum * a.scale / (std::int64_t(a.qa) * a.qb));
 }
 
 #if defined(__AVX512BW__)
 constexpr const char* SIMD = "AVX-512";
-std::int64_t simd_sum(const QuantisedNetwork& net, const std::int16_t* us,
-                      const std::int16_t* them) {
+std::int64_t simd_sum(const QuantisedNetwork& net, const std::int16_t* us, const std::int16_t* them,
+                      int bucket) {
     const int h = net.architecture.hidden;
     const __m512i zero = _mm512_setzero_si512();
     const __m512i qa = _mm512_set1_epi16(std::int16_t(net.architecture.qa));
@@ -56,7 +56,8 @@ std::int64_t simd_sum(const QuantisedNetwork& net, const std::int16_t* us,
     __m512i total = _mm512_setzero_si512();
     for (int half = 0; half < 2; ++half) {
         const std::int16_t* a = half == 0 ? us : them;
-        const std::int16_t* w = net.output_weights.data() + half * h;
+        const std::int16_t* w =
+            net.output_weights.data() + std::size_t(bucket) * 2 * h + std::size_t(half) * h;
         for (int i = 0; i < h; i += 32) {
             __m512i v = _mm512_min_epi16(_mm512_max_epi16(_mm512_load_si512(a + i), zero), qa);
             __m512i weights = _mm512_loadu_si512(w + i);
@@ -73,8 +74,8 @@ std::int64_t simd_sum(const QuantisedNetwork& net, const std::int16_t* us,
 }
 #elif defined(__AVX2__)
 constexpr const char* SIMD = "AVX2";
-std::int64_t simd_sum(const QuantisedNetwork& net, const std::int16_t* us,
-                      const std::int16_t* them) {
+std::int64_t simd_sum(const QuantisedNetwork& net, const std::int16_t* us, const std::int16_t* them,
+                      int bucket) {
     const int h = net.architecture.hidden;
     const __m256i zero = _mm256_setzero_si256();
     const __m256i qa = _mm256_set1_epi16(std::int16_t(net.architecture.qa));
@@ -82,7 +83,8 @@ std::int64_t simd_sum(const QuantisedNetwork& net, const std::int16_t* us,
     __m256i total = _mm256_setzero_si256();
     for (int half = 0; half < 2; ++half) {
         const std::int16_t* a = half == 0 ? us : them;
-        const std::int16_t* w = net.output_weights.data() + half * h;
+        const std::int16_t* w =
+            net.output_weights.data() + std::size_t(bucket) * 2 * h + std::size_t(half) * h;
         for (int i = 0; i < h; i += 16) {
             __m256i v = _mm256_min_epi16(
                 _mm256_max_epi16(_mm256_load_si256(reinterpret_cast<const __m256i*>(a + i)), zero),
@@ -101,9 +103,9 @@ std::int64_t simd_sum(const QuantisedNetwork& net, const std::int16_t* us,
 }
 #else
 constexpr const char* SIMD = "portable";
-std::int64_t simd_sum(const QuantisedNetwork& net, const std::int16_t* us,
-                      const std::int16_t* them) {
-    return portable_sum(net, us, them);
+std::int64_t simd_sum(const QuantisedNetwork& net, const std::int16_t* us, const std::int16_t* them,
+                      int bucket) {
+    return portable_sum(net, us, them, bucket);
 }
 #endif
 
@@ -181,18 +183,20 @@ void update_accumulator(const QuantisedNetwork& net, const Accumulator& from,
     }
 }
 
-int evaluate_output(const QuantisedNetwork& net, const Accumulator& acc, Color us) {
-    return finish(net, simd_sum(net, acc.values[us], acc.values[~us]));
+int evaluate_output(const QuantisedNetwork& net, const Accumulator& acc, Color us, int bucket) {
+    return finish(net, simd_sum(net, acc.values[us], acc.values[~us], bucket), bucket);
 }
 
-int evaluate_output_portable(const QuantisedNetwork& net, const Accumulator& acc, Color us) {
-    return finish(net, portable_sum(net, acc.values[us], acc.values[~us]));
+int evaluate_output_portable(const QuantisedNetwork& net, const Accumulator& acc, Color us,
+                             int bucket) {
+    return finish(net, portable_sum(net, acc.values[us], acc.values[~us], bucket), bucket);
 }
 
 int evaluate_position(const QuantisedNetwork& net, const Position& pos) {
     Accumulator acc;
     refresh_accumulator(net, pos, acc);
-    return evaluate_output(net, acc, pos.side_to_move());
+    return evaluate_output(net, acc, pos.side_to_move(),
+                           output_bucket(pos, net.architecture.output_buckets));
 }
 
 }  // namespace mneme::nnue

@@ -32,10 +32,12 @@ FeatureChange feature_change(const Position& before, Move m);
 void update_accumulator(const QuantisedNetwork& net, const Accumulator& from,
                         const FeatureChange& change, Accumulator& to);
 
-// The score for the side to move `us` from its accumulator, in engine units.
-int evaluate_output(const QuantisedNetwork& net, const Accumulator& acc, Color us);
+// The score for the side to move `us` from its accumulator by the output layer of `bucket`
+// (output_bucket of the position), in engine units.
+int evaluate_output(const QuantisedNetwork& net, const Accumulator& acc, Color us, int bucket);
 // The same with the portable code only (for tests that compare it to the SIMD path).
-int evaluate_output_portable(const QuantisedNetwork& net, const Accumulator& acc, Color us);
+int evaluate_output_portable(const QuantisedNetwork& net, const Accumulator& acc, Color us,
+                             int bucket);
 // Which code evaluate_output runs: "AVX-512", "AVX2" or "portable".
 const char* simd_name();
 

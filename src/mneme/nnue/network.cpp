@@ -19,6 +19,7 @@ constexpr char MAGIC[9] = "MNEMENET";
 constexpr std::uint32_t VERSION = 1;
 constexpr std::size_t HEADER_BYTES = 64;
 constexpr std::size_t CHECKSUM_OFFSET = 40;
+constexpr std::size_t BUCKETS_OFFSET = 48;  // zero in files from before output buckets: one
 
 std::uint64_t fnv1a(const std::uint8_t* bytes, std::size_t size, std::uint64_t hash) {
     for (std::size_t i = 0; i < size; ++i) hash = (hash ^ bytes[i]) * 0x100000001b3ULL;
@@ -34,8 +35,9 @@ std::uint64_t file_checksum(const std::uint8_t* bytes, std::size_t size) {
 }
 
 std::size_t parameter_bytes(const Architecture& a) {
+    const std::size_t buckets = std::size_t(a.output_buckets);
     return padded_to_8(std::size_t(a.inputs) * a.hidden * 2 + std::size_t(a.hidden) * 2 +
-                       std::size_t(a.hidden) * 2 * 2 + 4);
+                       buckets * std::size_t(a.hidden) * 2 * 2 + buckets * 4);
 }
 
 float activate(float x, Activation activation) {
@@ -46,9 +48,11 @@ float activate(float x, Activation activation) {
 }  // namespace
 
 std::string Architecture::describe() const {
-    char text[128];
-    std::snprintf(text, sizeof text, "(%d->%d)x2->1 %s QA=%d QB=%d scale=%d", inputs, hidden,
-                  activation == Activation::SCRELU ? "SCReLU" : "CReLU", qa, qb, scale);
+    char buckets[32] = "";
+    if (output_buckets != 1) std::snprintf(buckets, sizeof buckets, "[%d buckets]", output_buckets);
+    char text[160];
+    std::snprintf(text, sizeof text, "(%d->%d)x2->1%s %s QA=%d QB=%d scale=%d", inputs, hidden,
+                  buckets, activation == Activation::SCRELU ? "SCReLU" : "CReLU", qa, qb, scale);
     return text;
 }
 
@@ -56,14 +60,16 @@ FloatNetwork::FloatNetwork(const Architecture& a)
     : architecture(a),
       feature_weights(std::size_t(a.inputs) * a.hidden, 0.0f),
       feature_bias(a.hidden, 0.0f),
-      output_weights(std::size_t(a.hidden) * 2, 0.0f) {}
+      output_weights(std::size_t(a.output_buckets) * a.hidden * 2, 0.0f),
+      output_bias(std::size_t(a.output_buckets), 0.0f) {}
 
-double FloatNetwork::output(const float* us, const float* them) const {
+double FloatNetwork::output(const float* us, const float* them, int bucket) const {
     const int h = architecture.hidden;
-    double sum = output_bias;
+    const float* weights = output_weights.data() + std::size_t(bucket) * 2 * h;
+    double sum = output_bias[std::size_t(bucket)];
     for (int i = 0; i < h; ++i) {
-        sum += double(activate(us[i], architecture.activation)) * output_weights[i];
-        sum += double(activate(them[i], architecture.activation)) * output_weights[h + i];
+        sum += double(activate(us[i], architecture.activation)) * weights[i];
+        sum += double(activate(them[i], architecture.activation)) * weights[h + i];
     }
     return sum;
 }
@@ -80,7 +86,9 @@ double FloatNetwork::evaluate(const Position& pos) const {
         }
     }
     Color us = pos.side_to_move();
-    return output(accumulators[us].data(), accumulators[~us].data()) * architecture.scale;
+    return output(accumulators[us].data(), accumulators[~us].data(),
+                  output_bucket(pos, architecture.output_buckets)) *
+           architecture.scale;
 }
 
 QuantisedNetwork quantise(const FloatNetwork& net, const std::string& description) {
@@ -96,7 +104,8 @@ QuantisedNetwork quantise(const FloatNetwork& net, const std::string& descriptio
         q.feature_weights.push_back(round_to(double(w) * a.qa, 32767));
     for (float b : net.feature_bias) q.feature_bias.push_back(round_to(double(b) * a.qa, 32767));
     for (float w : net.output_weights) q.output_weights.push_back(round_to(double(w) * a.qb, 127));
-    q.output_bias = std::int32_t(std::lround(double(net.output_bias) * a.qa * a.qb));
+    for (float b : net.output_bias)
+        q.output_bias.push_back(std::int32_t(std::lround(double(b) * a.qa * a.qb)));
     return q;
 }
 
@@ -133,6 +142,9 @@ std::vector<std::uint8_t> encode_network(const QuantisedNetwork& net) {
     write_field<std::uint32_t>(out.data(), 8, VERSION);
     write_architecture(out.data() + 12, a);
     write_field<std::uint32_t>(out.data(), 36, std::uint32_t(net.description.size()));
+    // One bucket is written as the older files have it (0), so their bytes stay the same.
+    if (a.output_buckets != 1)
+        write_field<std::uint32_t>(out.data(), BUCKETS_OFFSET, std::uint32_t(a.output_buckets));
     std::memcpy(out.data() + HEADER_BYTES, net.description.data(), net.description.size());
     std::size_t at = HEADER_BYTES + description_bytes;
     auto copy = [&](const void* data, std::size_t bytes) {
@@ -142,7 +154,7 @@ std::vector<std::uint8_t> encode_network(const QuantisedNetwork& net) {
     copy(net.feature_weights.data(), net.feature_weights.size() * 2);
     copy(net.feature_bias.data(), net.feature_bias.size() * 2);
     copy(net.output_weights.data(), net.output_weights.size() * 2);
-    copy(&net.output_bias, 4);
+    copy(net.output_bias.data(), net.output_bias.size() * 4);
     write_field<std::uint64_t>(out.data(), CHECKSUM_OFFSET, file_checksum(out.data(), out.size()));
     return out;
 }
@@ -176,6 +188,11 @@ QuantisedNetwork decode_network(const std::uint8_t* bytes, std::size_t size,
                     " neurons; supported are multiples of 16 up to " + std::to_string(MAX_HIDDEN));
     if (activation > 1) return fail("unknown activation " + std::to_string(activation));
     a.activation = Activation(activation);
+    std::uint32_t buckets = read_field<std::uint32_t>(bytes, BUCKETS_OFFSET);
+    if (buckets > std::uint32_t(MAX_OUTPUT_BUCKETS))
+        return fail(std::to_string(buckets) + " output buckets; supported are 1 to " +
+                    std::to_string(MAX_OUTPUT_BUCKETS));
+    a.output_buckets = buckets == 0 ? 1 : int(buckets);
     if (a.qa < 1 || a.qa > 255 || a.qb < 1 || a.qb > 1024 || a.scale < 1 || a.scale > 10000)
         return fail("quantisation out of range (QA " + std::to_string(a.qa) + ", QB " +
                     std::to_string(a.qb) + ", scale " + std::to_string(a.scale) + ")");
@@ -201,8 +218,8 @@ QuantisedNetwork decode_network(const std::uint8_t* bytes, std::size_t size,
     };
     take(q.feature_weights, std::size_t(a.inputs) * a.hidden);
     take(q.feature_bias, std::size_t(a.hidden));
-    take(q.output_weights, std::size_t(a.hidden) * 2);
-    q.output_bias = read_field<std::int32_t>(bytes, at);
+    take(q.output_weights, std::size_t(a.output_buckets) * a.hidden * 2);
+    take(q.output_bias, std::size_t(a.output_buckets));
     return q;
 }
 

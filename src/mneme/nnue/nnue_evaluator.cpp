@@ -62,7 +62,8 @@ int NnueEvaluator::evaluate(const Position& pos) {
             }
         }
     }
-    return evaluate_output(*net_, accumulators_[top_], pos.side_to_move());
+    return evaluate_output(*net_, accumulators_[top_], pos.side_to_move(),
+                           output_bucket(pos, net_->architecture.output_buckets));
 }
 
 }  // namespace mneme::nnue
