@@ -106,6 +106,8 @@ cp "$work/small.mbook" "$out/mbook/small.mbook"
 "$mneme" learn datagen -o "$out/mdata/small.mdata" --games 1 --nodes 300 --max-plies 40 --skip-plies 4 --no-progress >/dev/null
 "$mneme" learn nnue "$out/mdata/small.mdata" -o "$work/tiny.mnet" --hidden 16 --epochs 1 --threads 1 --no-progress --validation 0 >/dev/null
 cp "$work/tiny.mnet" "$out/mnet/tiny.mnet"
+"$mneme" learn nnue "$out/mdata/small.mdata" -o "$work/buckets.mnet" --hidden 16 --buckets 4 --epochs 1 --threads 1 --no-progress --validation 0 >/dev/null
+cp "$work/buckets.mnet" "$out/mnet/buckets.mnet"
 
 # The graphical program's API: "METHOD PATH" then the body.
 printf 'GET /api/state\n' | seed gui_api state
