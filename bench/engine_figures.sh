@@ -6,7 +6,10 @@
 #            ECM (879, about 15 minutes)
 #   compare  `mneme search-compare` on Bratko-Kopec at a fixed depth: nodes and time per variant,
 #            from minimax to the full engine
-# Usage: bench/engine_figures.sh [speed] [tactics] [compare]   (no step: all three)
+#   threads  Lazy SMP's time to depth: the bench positions at a fixed depth (THREADS_DEPTH,
+#            default 14) on 1 and on 2 threads, three runs each, and the speed-up of the medians
+#            (Elo at equal time is a match: bench/sprt.sh --new-option Threads=2 --concurrency 1)
+# Usage: bench/engine_figures.sh [speed] [tactics] [compare] [threads]   (no step: all four)
 # Run it on an otherwise idle machine: time-limited tests count what fits in a second.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
@@ -17,7 +20,7 @@ suites="$root/../shared/data/epd/tests"
 source "$root/bench/debian_engines.sh"
 
 steps=("$@")
-[[ ${#steps[@]} -gt 0 ]] || steps=(speed tactics compare)
+[[ ${#steps[@]} -gt 0 ]] || steps=(speed tactics compare threads)
 
 speed() {
     need stockfish stockfish
@@ -45,9 +48,26 @@ compare() {
     "$mneme" search-compare --epd "$suites/bratko_kopec.epd" --depth 6
 }
 
+threads() {
+    local depth="${THREADS_DEPTH:-14}"
+    echo "== time to depth $depth over the bench positions, 1 and 2 threads ($(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg))"
+    local -A median
+    for n in 1 2; do
+        local times=()
+        for run in 1 2 3; do
+            local line
+            line=$("$mneme" bench "$depth" --threads "$n" 2>&1 | awk -F: '/Total time/ {t=$2} /Nodes searched/ {s=$2} END {gsub(/ /, "", t); gsub(/ /, "", s); print t, s}')
+            echo "threads $n run $run: ${line% *} ms, ${line#* } nodes"
+            times+=("${line% *}")
+        done
+        median[$n]=$(printf '%s\n' "${times[@]}" | sort -n | sed -n 2p)
+    done
+    awk -v a="${median[1]}" -v b="${median[2]}" 'BEGIN {printf "median time to depth: 1 thread %d ms, 2 threads %d ms: speed-up %.2f\n", a, b, a / b}'
+}
+
 for step in "${steps[@]}"; do
     case "$step" in
-        speed | tactics | compare) "$step" ;;
-        *) echo "engine_figures: unknown step '$step' (speed, tactics, compare)" >&2; exit 2 ;;
+        speed | tactics | compare | threads) "$step" ;;
+        *) echo "engine_figures: unknown step '$step' (speed, tactics, compare, threads)" >&2; exit 2 ;;
     esac
 done
