@@ -355,19 +355,23 @@ namespace {
 
 // The committed first network loads, and knows the most basic thing: a queen up is good for the
 // side that has it, from either side to move.
-TEST(NnueFile, TheCommittedNetworkLoadsAndValuesMaterial) {
-    nnue::QuantisedNetwork net =
-        nnue::load_network_file(std::string(MNEME_SOURCE_DIR) + "/networks/v1.mnet");
-    EXPECT_EQ(net.architecture.hidden, 256);
-    EXPECT_NE(net.description.find("validation loss"), std::string::npos) << net.description;
-    int start = nnue::evaluate_position(net, Position());
-    EXPECT_LT(std::abs(start), 150);
-    Position white_queen_up =
-        Position::from_fen("rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
-    Position black_to_move =
-        Position::from_fen("rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1");
-    EXPECT_GT(nnue::evaluate_position(net, white_queen_up), start + 300);
-    EXPECT_LT(nnue::evaluate_position(net, black_to_move), -300);
+TEST(NnueFile, TheCommittedNetworksLoadAndValueMaterial) {
+    for (const char* name : {"v1", "v3", "v3b8"}) {
+        SCOPED_TRACE(name);
+        nnue::QuantisedNetwork net =
+            nnue::load_network_file(std::string(MNEME_SOURCE_DIR) + "/networks/" + name + ".mnet");
+        EXPECT_EQ(net.architecture.hidden, 256);
+        EXPECT_EQ(net.architecture.output_buckets, std::string(name) == "v3b8" ? 8 : 1);
+        EXPECT_NE(net.description.find("validation loss"), std::string::npos) << net.description;
+        int start = nnue::evaluate_position(net, Position());
+        EXPECT_LT(std::abs(start), 150);
+        Position white_queen_up =
+            Position::from_fen("rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+        Position black_to_move =
+            Position::from_fen("rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1");
+        EXPECT_GT(nnue::evaluate_position(net, white_queen_up), start + 300);
+        EXPECT_LT(nnue::evaluate_position(net, black_to_move), -300);
+    }
 }
 
 }  // namespace
