@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The engine's figures that are not matches, each a step that can be run alone:
-#   speed    `mneme bench` on one thread against `stockfish bench` (depth 13, one thread, 16 MB)
-#            on the same machine in the same run: nodes/s of each and their ratio
+#   speed    `mneme bench` on one thread, with the classic evaluation and with a network
+#            (MNEME_NET, default networks/v3b8.mnet), against `stockfish bench` (depth 13, one
+#            thread, 16 MB) on the same machine in the same run: nodes/s of each and the ratios
 #   tactics  `mneme epd-test` at 1 s per position on one thread: WAC (300), Bratko-Kopec (24),
 #            ECM (879, about 15 minutes)
 #   compare  `mneme search-compare` on Bratko-Kopec at a fixed depth: nodes and time per variant,
@@ -28,11 +29,14 @@ speed() {
     local ours theirs
     # Both print "Nodes/second    : N" at the end.
     nodes_per_second() { awk -F: '/Nodes\/second/ {gsub(/ /, "", $2); print $2}'; }
+    local net="${MNEME_NET:-$root/networks/v3b8.mnet}" network
     ours=$("$mneme" bench --threads 1 2>&1 | nodes_per_second)
+    network=$("$mneme" bench --threads 1 --eval nnue --net "$net" 2>&1 | nodes_per_second)
     theirs=$(stockfish bench 16 1 13 2>&1 | nodes_per_second)
-    echo "mneme bench: $ours nodes/s"
+    echo "mneme bench (classic evaluation): $ours nodes/s"
+    echo "mneme bench (network $(basename "$net")): $network nodes/s"
     echo "stockfish bench: $theirs nodes/s"
-    awk -v a="$ours" -v b="$theirs" 'BEGIN {printf "mneme %d nodes/s, stockfish %d nodes/s: mneme / stockfish = %.2f\n", a, b, a / b}'
+    awk -v a="$ours" -v n="$network" -v b="$theirs" 'BEGIN {printf "mneme %d (classic) and %d (network) nodes/s, stockfish %d nodes/s: mneme / stockfish = %.2f and %.2f\n", a, n, b, a / b, n / b}'
 }
 
 tactics() {
