@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <map>
 #include <sstream>
 #include <thread>
@@ -342,6 +343,36 @@ TEST(MatchResume, ContinuesFromTheFinishedGamesAndDropsACutOffTail) {
     settings.players[1].name = "r1";
     settings.resume = false;
     EXPECT_THROW(run_tournament(settings, log), std::runtime_error);
+}
+
+// A test decided by its games stays decided when run again: resuming plays no game more and
+// leaves the PGN as it was, so a queue of tests can simply be started again.
+TEST(MatchResume, ADecidedSprtPlaysNoMoreGames) {
+    fs::path pgn = temp_file("resume_sprt.pgn");
+    TournamentSettings settings;
+    settings.players.push_back(spec({"proto=greedy", "name=g1", "depth=1", "seed=1"}));
+    settings.players.push_back(spec({"proto=random", "name=r1", "depth=1", "seed=2"}));
+    settings.game.max_plies = 80;
+    settings.pgn_out = pgn.string();
+    settings.rounds = 200;
+    settings.sprt = SprtParameters{0, 10, 0.05, 0.05};
+    std::ostringstream log;
+    TournamentOutcome first = run_tournament(settings, log);
+    ASSERT_TRUE(first.sprt);
+    ASSERT_NE(first.sprt->decision, SprtDecision::CONTINUE) << log.str();
+    ASSERT_LT(first.games.size(), 400u);
+    std::ifstream before_stream(pgn);
+    std::string before((std::istreambuf_iterator<char>(before_stream)), {});
+
+    settings.resume = true;
+    TournamentOutcome again = run_tournament(settings, log);
+    EXPECT_EQ(again.games_played, 0);
+    EXPECT_EQ(again.games_resumed, int(first.games.size()));
+    ASSERT_TRUE(again.sprt);
+    EXPECT_EQ(again.sprt->decision, first.sprt->decision);
+    std::ifstream after_stream(pgn);
+    std::string after((std::istreambuf_iterator<char>(after_stream)), {});
+    EXPECT_EQ(after, before);
 }
 
 // "+0.25/3 0.004s, White mates" as "+0.25/3 #s, White mates": every "DIGITS.DIGITSs" replaced.

@@ -285,6 +285,14 @@ TournamentOutcome run_tournament(const TournamentSettings& settings, std::ostrea
     auto started = SteadyClock::now();
     int finished_this_run = 0;
     bool two_players = settings.players.size() == 2;
+    // A test that its resumed games already decide stays decided: no game more is played.
+    if (settings.sprt && two_players && !collected.games.empty()) {
+        SprtState state = report_sprt(compute_report(names, collected.games), *settings.sprt);
+        if (state.decision != SprtDecision::CONTINUE) {
+            outcome.sprt = state;
+            abort = true;
+        }
+    }
 
     auto on_game_done = [&](const ScheduledGame& scheduled, const GameRecord& record) {
         std::lock_guard lock(mutex);
