@@ -294,13 +294,19 @@ TEST(MatchFaults, AnEngineThatCannotStartStopsTheRunBeforeItBegins) {
 }
 #endif
 
-TEST(MatchResume, ContinuesFromTheFinishedGamesAndDropsACutOffTail) {
-    fs::path pgn = temp_file("resume.pgn");
+// The greedy player g1 against the random player r1, both seeded, their games written to `pgn`.
+TournamentSettings greedy_against_random(const fs::path& pgn, int max_plies) {
     TournamentSettings settings;
     settings.players.push_back(spec({"proto=greedy", "name=g1", "depth=1", "seed=1"}));
     settings.players.push_back(spec({"proto=random", "name=r1", "depth=1", "seed=2"}));
-    settings.game.max_plies = 60;
+    settings.game.max_plies = max_plies;
     settings.pgn_out = pgn.string();
+    return settings;
+}
+
+TEST(MatchResume, ContinuesFromTheFinishedGamesAndDropsACutOffTail) {
+    fs::path pgn = temp_file("resume.pgn");
+    TournamentSettings settings = greedy_against_random(pgn, 60);
     settings.concurrency = 2;
     std::ostringstream log;
     TournamentOutcome first = run_tournament(settings, log);
@@ -349,11 +355,7 @@ TEST(MatchResume, ContinuesFromTheFinishedGamesAndDropsACutOffTail) {
 // leaves the PGN as it was, so a queue of tests can simply be started again.
 TEST(MatchResume, ADecidedSprtPlaysNoMoreGames) {
     fs::path pgn = temp_file("resume_sprt.pgn");
-    TournamentSettings settings;
-    settings.players.push_back(spec({"proto=greedy", "name=g1", "depth=1", "seed=1"}));
-    settings.players.push_back(spec({"proto=random", "name=r1", "depth=1", "seed=2"}));
-    settings.game.max_plies = 80;
-    settings.pgn_out = pgn.string();
+    TournamentSettings settings = greedy_against_random(pgn, 80);
     settings.rounds = 200;
     settings.sprt = SprtParameters{0, 10, 0.05, 0.05};
     std::ostringstream log;
