@@ -100,7 +100,8 @@ TEST(GameReview, AnEvaluatedGameMarksTheBlunderAndNamesTheOpening) {
     Json state = Json::parse(handle_api_request(session, "GET", "/api/state", {}, "").body);
     ASSERT_EQ(state["review"].size(), 7u);
     Json queen = state["review"][5];  // 3... Qg5
-    EXPECT_EQ(queen["judgement"], "blunder") << state["review"] << state["evaluations"];
+    EXPECT_EQ(queen["judgement"], "blunder")
+        << state["review"] << state["evaluations"] << state["best_moves"];
     EXPECT_NE(queen["best_uci"], "d8g5");
     for (std::size_t ply = 0; ply + 1 < state["evaluations"].size(); ++ply)
         EXPECT_FALSE(state["evaluations"][ply].is_null()) << ply;

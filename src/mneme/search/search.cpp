@@ -200,8 +200,12 @@ SearchResult Searcher::search(const Position& pos, const SearchLimits& limits,
 
         const RootMove& best = root_moves_.front();
         result.best = best.move;
-        result.score =
-            best.reported_score() == -VALUE_INFINITE ? VALUE_NONE : best.reported_score();
+        result.score = best.reported_score();
+        // A move that failed high in an aspiration window, and was cut off by the stop while
+        // the window was widened, leads with no score of this iteration or the last: the last
+        // completed iteration's score stands for it (its true score is higher still).
+        if (result.score == -VALUE_INFINITE)
+            result.score = iteration_scores_.empty() ? VALUE_NONE : iteration_scores_.back();
         result.pv = best.pv;
         std::size_t lines =
             std::min<std::size_t>(std::max(options_.multi_pv, 1), root_moves_.size());
