@@ -133,6 +133,46 @@ TEST(Search, RespectsNodeLimit) {
     EXPECT_TRUE(MoveList<LEGAL>(pos).contains(result.best));
 }
 
+// A stop can fall anywhere: inside an aspiration window widened after a fail high or low, in the
+// middle of a root move, between MultiPV lines. Whatever was cut off, the result carries a real
+// score for the move it plays and for every line (never the -infinity of an unsearched move or
+// VALUE_NONE, which a GUI would show as a mate).
+TEST(Search, EveryStopLeavesRealScores) {
+    const char* fens[] = {
+        // Tactical positions whose best move changes between iterations (aspiration fails).
+        "2rr3k/pp3pp1/1nnqbN1p/3pN3/2pP4/2P3Q1/PPB4P/R4RK1 w - - 0 1",
+        "8/7p/5k2/5p2/p1p2P2/Pr1pPK2/1P1R3P/8 b - - 0 1",
+        "r1b1k2r/ppppnppp/2n2q2/2b5/3NP3/2P1B3/PP3PPP/RN1QKB1R w KQkq - 0 1",
+    };
+    int searches = 0;
+    for (const char* fen : fens) {
+        Position pos = Position::from_fen(fen);
+        for (int multi_pv : {1, 3}) {
+            for (int step = 0; step < 25; ++step) {
+                std::uint64_t nodes = 1000 + 977 * std::uint64_t(step);
+                Searcher searcher(4);
+                SearchOptions options;
+                options.multi_pv = multi_pv;
+                searcher.set_options(options);
+                SearchLimits limits;
+                limits.nodes = nodes;
+                SearchResult result = searcher.search(pos, limits);
+                ++searches;
+                ASSERT_TRUE(result.best) << fen << " nodes " << nodes;
+                ASSERT_LT(std::abs(result.score), VALUE_INFINITE)
+                    << fen << " multipv " << multi_pv << " nodes " << nodes;
+                ASSERT_EQ(result.lines.size(), std::size_t(multi_pv));
+                EXPECT_EQ(result.lines[0].score, result.score);
+                for (const auto& line : result.lines)
+                    ASSERT_LT(std::abs(line.score), VALUE_INFINITE)
+                        << fen << " multipv " << multi_pv << " nodes " << nodes << " line "
+                        << move_to_uci(pos, line.move);
+            }
+        }
+    }
+    EXPECT_EQ(searches, 3 * 2 * 25);
+}
+
 TEST(Search, RespectsSearchMoves) {
     Position pos;
     Searcher searcher(4);

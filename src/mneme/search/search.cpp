@@ -210,8 +210,9 @@ SearchResult Searcher::search(const Position& pos, const SearchLimits& limits,
         std::size_t lines =
             std::min<std::size_t>(std::max(options_.multi_pv, 1), root_moves_.size());
         for (std::size_t i = 0; i < lines; ++i)
-            result.lines.push_back(
-                {root_moves_[i].move, root_moves_[i].reported_score(), root_moves_[i].pv});
+            result.lines.push_back({root_moves_[i].move,
+                                    i == 0 ? result.score : root_moves_[i].reported_score(),
+                                    root_moves_[i].pv});
         if (best.pv.size() > 1) {
             result.ponder = best.pv[1];
         } else {
