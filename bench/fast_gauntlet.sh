@@ -4,15 +4,22 @@
 # the games each player lost by a fault (illegal move, crash, stalled connection, time forfeit,
 # protocol error). Any fault of mneme makes the exit status 1.
 #
-# usage: bench/fast_gauntlet.sh [ROUNDS] [OUTDIR]
+# usage: bench/fast_gauntlet.sh [ROUNDS] [OUTDIR] [LOAD]
 #   ROUNDS per opponent and leg, two games each (default 22: 8 opponents x 44 x 3 legs = 1,056
 #   games, about 45 minutes on two cores); OUTDIR defaults to bench/results/gauntlet.
-# An interrupted run continues where it stopped when started again with the same arguments.
+#   LOAD busy loops run beside the games for the whole run (default 0; 8 loads a 2-core machine
+#   to four times its cores, as the hardening issue's soak asks), and each leg's log ends with the
+#   load average it ran under.
+# An interrupted run continues where it stopped when started again with the same arguments, and
+# a larger ROUNDS adds games to a finished run, so a long soak can be played a piece at a time.
 set -euo pipefail
 
 rounds="${1:-22}"
 root="$(cd "$(dirname "$0")/.." && pwd)"
 outdir="${2:-$root/bench/results/gauntlet}"
+load="${3:-0}"
+[[ "$rounds" =~ ^[1-9][0-9]*$ ]] || { echo "fast_gauntlet: ROUNDS must be a positive number, not '$rounds'" >&2; exit 2; }
+[[ "$load" =~ ^[0-9]+$ ]] || { echo "fast_gauntlet: LOAD must be a number of busy loops, not '$load'" >&2; exit 2; }
 mneme="$root/build/release/mneme"
 openings="$root/../shared/data/openings/8moves_v3.pgn.zst"
 
@@ -24,6 +31,16 @@ need stockfish stockfish; need gnuchess gnuchess; need fairymax fairymax; need p
 need glaurung glaurung; need toga2 toga2; need ethereal-chess ethereal-chess
 
 mkdir -p "$outdir"
+# The busy loops end with the script, however it ends.
+busy=()
+stop_load() { ((${#busy[@]})) && kill "${busy[@]}" 2>/dev/null; busy=(); }
+trap stop_load EXIT
+trap 'exit 130' INT TERM
+for ((i = 0; i < load; i++)); do
+    sh -c 'while :; do :; done' &
+    busy+=($!)
+done
+((load == 0)) || echo "fast_gauntlet: $load busy loops beside the games" >&2
 # The runner plays copies, so rebuilding during the run does not swap the engine.
 binary="$outdir/mneme"
 [[ -x "$binary" && -n "$(ls "$outdir"/*.pgn 2>/dev/null)" ]] || cp "$mneme" "$binary"
@@ -50,8 +67,10 @@ leg() {  # leg NAME LIMIT...
         "${opponents[@]}" \
         -each "$@" -games 2 -rounds "$rounds" -concurrency 2 \
         -openings file="$openings" order=random -seed 3 -hangtimeout 30 \
-        -pgnout "$pgn" "${resume[@]}" -json "$outdir/$name.json" >"$outdir/$name.log" 2>&1 || true
-    tail -n 25 "$outdir/$name.log"
+        -pgnout "$pgn" "${resume[@]}" -json "$outdir/$name.json" >>"$outdir/$name.log" 2>&1 || true
+    echo "load average at the end of leg $name ($load busy loops): $(cut -d' ' -f1-3 /proc/loadavg)" \
+        >>"$outdir/$name.log"
+    tail -n 26 "$outdir/$name.log"
 }
 
 leg clock tc=2+0.02
