@@ -286,6 +286,30 @@ TEST(TranspositionTable, StoresAndProbes) {
     EXPECT_FALSE(table.probe(pos.key(), 0, &data));
 }
 
+// Clearing skips a table nothing was stored in since; every store after a clear, and a resize
+// to new memory, must make the next clear real.
+TEST(TranspositionTable, EveryClearAfterAStoreEmptiesTheTable) {
+    TranspositionTable table(1);
+    Key key = 0x0123456789abcdefULL;
+    TTData data;
+    for (int round = 0; round < 3; ++round) {
+        table.clear();
+        table.clear();  // nothing stored: skipped
+        EXPECT_FALSE(table.probe(key, 0, &data)) << round;
+        table.store(key + round, 0, Move(), 10, 10, 3, Bound::EXACT);
+        table.store(key, 0, Move(), 20, 20, 4, Bound::EXACT);
+        ASSERT_TRUE(table.probe(key, 0, &data)) << round;
+        table.clear();
+        EXPECT_FALSE(table.probe(key, 0, &data)) << round;
+        EXPECT_FALSE(table.probe(key + round, 0, &data)) << round;
+        EXPECT_EQ(table.hashfull(), 0);
+    }
+    table.store(key, 0, Move(), 20, 20, 4, Bound::EXACT);
+    table.resize(2);
+    EXPECT_FALSE(table.probe(key, 0, &data));
+    EXPECT_EQ(table.hashfull(), 0);
+}
+
 TEST(TranspositionTable, MateScoresAreRelativeToTheStoringNode) {
     TranspositionTable table(1);
     Key key = 0x123456789abcdef0ULL;

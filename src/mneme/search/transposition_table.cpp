@@ -25,6 +25,7 @@ bool TranspositionTable::resize(std::size_t size_mb) {
             allocated = false;
         }
         bucket_count_ = buckets_in(size_mb);
+        written_.store(true, std::memory_order_relaxed);  // new memory holds anything
     }
     size_mb_ = size_mb;
     clear();
@@ -32,7 +33,9 @@ bool TranspositionTable::resize(std::size_t size_mb) {
 }
 
 void TranspositionTable::clear() {
-    std::memset(static_cast<void*>(buckets_.get()), 0, bucket_count_ * sizeof(Bucket));
+    if (written_.load(std::memory_order_relaxed))
+        std::memset(static_cast<void*>(buckets_.get()), 0, bucket_count_ * sizeof(Bucket));
+    written_.store(false, std::memory_order_relaxed);
     generation_ = 0;
 }
 
@@ -75,6 +78,8 @@ void TranspositionTable::store(Key key, int ply, Move move, Value score, Value e
     assert(std::abs(score) <= VALUE_INFINITE && bound != Bound::NONE);
     assert(eval == VALUE_NONE || std::abs(eval) <= VALUE_INFINITE);
     assert(ply >= 0 && ply <= MAX_PLY && (generation_ & BOUND_MASK) == 0);
+
+    if (!written_.load(std::memory_order_relaxed)) written_.store(true, std::memory_order_relaxed);
 
     // Same position: that slot. Otherwise the slot worth least: shallow and old.
     Entry* slot = nullptr;

@@ -33,7 +33,12 @@ public:
     // Depths stored range from here (quiescence) up to MAX_DEPTH.
     static constexpr int MIN_DEPTH = -2;
     static constexpr int MAX_DEPTH = 250;
+#ifdef FUZZING_BUILD_MODE_UNSAFE_FOR_PRODUCTION
+    // The protocol fuzzers start an engine per input; a small table keeps them fast.
+    static constexpr std::size_t DEFAULT_SIZE_MB = 1;
+#else
     static constexpr std::size_t DEFAULT_SIZE_MB = 16;
+#endif
     static constexpr std::size_t MAX_SIZE_MB = 1 << 16;
 
     explicit TranspositionTable(std::size_t size_mb = DEFAULT_SIZE_MB);
@@ -42,6 +47,8 @@ public:
     // cannot be had, falls back to 1 MB and returns false.
     bool resize(std::size_t size_mb);
     std::size_t size_mb() const { return size_mb_; }
+    // Empties the table; a table nothing was stored in since is not written again (an engine
+    // starting up, or a new game before any search, would otherwise zero it several times).
     void clear();
     // Marks a new search, so entries of earlier searches become the first to be replaced.
     void new_search() { generation_ = std::uint8_t(generation_ + GENERATION_STEP); }
@@ -116,6 +123,9 @@ private:
     std::size_t bucket_count_ = 0;
     std::size_t size_mb_ = 0;
     std::uint8_t generation_ = 0;
+    // Whether anything was stored since the last clear; atomic because Lazy SMP's threads store
+    // at once (each reads it first, so the cache line is written once per search at most).
+    std::atomic<bool> written_ = true;
 };
 
 // Mate scores in the table count plies from the storing node, not from the root.
