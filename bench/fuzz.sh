@@ -7,11 +7,34 @@
 # Committed regression inputs (fuzz/regressions/TARGET/) are run first.
 #
 #   bench/fuzz.sh [SECONDS (60)] [TARGET...]
+#   bench/fuzz.sh --until EXECUTIONS [SECONDS (600)] [TARGET...]
+#
+# With --until, each run is added to a ledger (build/fuzz/ledger/TARGET: one line per run with
+# its seconds, executions, coverage and crashes), targets that reached EXECUTIONS in all are
+# skipped, the others run SECONDS more, and the table shows the totals. A long campaign (the
+# hardening issue's 10 million executions per target) is so played a piece at a time, stopped
+# and started at will; two such runs over different targets use both cores.
 set -eu
 root=$(cd "$(dirname "$0")/.." && pwd)
-seconds=${1:-60}
+goal=0
+if [ "${1:-}" = "--until" ]; then
+    goal=${2:?"fuzz.sh: --until needs a number of executions"}
+    shift 2
+    seconds=${1:-600}
+else
+    seconds=${1:-60}
+fi
+case "$goal$seconds" in
+    *[!0-9]*) echo "fuzz.sh: SECONDS and EXECUTIONS are whole numbers" >&2; exit 2 ;;
+esac
 [ $# -gt 0 ] && shift
 build=$root/build/fuzz
+mkdir -p "$build/ledger"
+# The totals of a target's ledger: runs seconds executions crashes, and the last run's coverage.
+ledger_totals() {
+    [ -s "$build/ledger/$1" ] || { echo "0 0 0 0 ?"; return; }
+    awk '{ s += $1; e += $2; c += $4; cov = $3 } END { print NR, s, e, c, cov }' "$build/ledger/$1"
+}
 targets=${*:-"fen san uci_move epd pgn uci xboard polyglot mbook mcases mpos mpshard mdata mnet gui_api"}
 
 dict_of() {
@@ -45,6 +68,14 @@ for target in $targets; do
             status=1
         fi
     fi
+    if [ "$goal" -gt 0 ]; then
+        set -- $(ledger_totals "$target")
+        if [ "$3" -ge "$goal" ]; then
+            printf '%-9s %7s %12s %9s %7s %8s %7s %8s  (goal reached in %s runs)\n' "$target" "$2" "$3" \
+                "$(( $3 / ($2 > 0 ? $2 : 1) ))" "$5" - "$(ls "$corpus" | wc -l)" "$4" "$1"
+            continue
+        fi
+    fi
     dict=$(dict_of "$target")
     set -- -max_total_time="$seconds" -timeout=1 -rss_limit_mb=2048 -malloc_limit_mb=1024 \
         -max_len=65536 -print_final_stats=1 -artifact_prefix="$findings/"
@@ -57,8 +88,16 @@ for target in $targets; do
     coverage=$(grep -o 'cov: [0-9]*' "$log" | tail -n 1 | cut -d' ' -f2)
     features=$(grep -o 'ft: [0-9]*' "$log" | tail -n 1 | cut -d' ' -f2)
     files=$(ls "$corpus" | wc -l)
-    printf '%-9s %7s %12s %9s %7s %8s %7s %8s\n' "$target" "$seconds" "${executions:-?}" "${speed:-?}" \
-        "${coverage:-?}" "${features:-?}" "$files" "$crashes"
+    if [ "$goal" -gt 0 ]; then
+        echo "$seconds ${executions:-0} ${coverage:-?} $crashes $(date -u +%Y-%m-%dT%H:%M)" >> "$build/ledger/$target"
+        set -- $(ledger_totals "$target")
+        printf '%-9s %7s %12s %9s %7s %8s %7s %8s  (%s runs; %s)\n' "$target" "$2" "$3" \
+            "$(( $3 / ($2 > 0 ? $2 : 1) ))" "${coverage:-?}" "${features:-?}" "$files" "$4" "$1" \
+            "$([ "$3" -ge "$goal" ] && echo "goal reached" || echo "$(( goal - $3 )) to go")"
+    else
+        printf '%-9s %7s %12s %9s %7s %8s %7s %8s\n' "$target" "$seconds" "${executions:-?}" "${speed:-?}" \
+            "${coverage:-?}" "${features:-?}" "$files" "$crashes"
+    fi
     if [ "$crashes" -gt 0 ]; then
         status=1
         grep -m 3 -E 'ERROR|SUMMARY|fuzz check failed|deadly signal|timeout' "$log" | sed "s/^/  $target: /"
