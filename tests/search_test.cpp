@@ -149,7 +149,7 @@ TEST(Search, EveryStopLeavesRealScores) {
         Position pos = Position::from_fen(fen);
         for (int multi_pv : {1, 3}) {
             for (int step = 0; step < 25; ++step) {
-                std::uint64_t nodes = 1000 + 977 * std::uint64_t(step);
+                std::uint64_t nodes = 1000 + 487 * std::uint64_t(step);
                 Searcher searcher(4);
                 SearchOptions options;
                 options.multi_pv = multi_pv;
