@@ -581,6 +581,9 @@ Value Searcher::negamax(int depth, Value alpha, Value beta, int ply, bool pv_nod
     // Move-count pruning: after this many moves in a shallow node, the quiet ones left,
     // ordered last by history, are skipped.
     const int quiet_move_limit = (3 + depth * depth) / (improving ? 1 : 2);
+    // A capture as the table's move is usually the best move here: the quiet ones matter less.
+    const bool table_capture =
+        options_.table_capture_reduction && tt_move && pos_.is_capture(tt_move);
 
     while (Move m = picker.next()) {
         if (m == excluded) continue;
@@ -643,10 +646,12 @@ Value Searcher::negamax(int depth, Value alpha, Value beta, int ply, bool pv_nod
 
         // Late quiet moves of a well-ordered node rarely matter: search them shallower first.
         int reduction = 0;
+        const bool refutation = m == counter || killers_[ply].contains(m);
         if (options_.late_move_reductions && !minimax && depth >= 3 && move_count > 2 && quiet &&
-            !in_check && !gives_check && m != counter && !killers_[ply].contains(m)) {
+            !in_check && !gives_check && (!refutation || options_.killer_reductions)) {
             reduction = late_move_reduction(options_.margins, depth, move_count) -
-                        (pv_node ? 1 : 0) + (improving ? 0 : 1) - history_score / 8192;
+                        (pv_node ? 1 : 0) + (improving ? 0 : 1) - history_score / 8192 +
+                        (table_capture ? 1 : 0) - (refutation ? 1 : 0);
             reduction = std::clamp(reduction, 0, std::max(new_depth - 1, 0));
         }
 

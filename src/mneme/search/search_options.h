@@ -109,18 +109,23 @@ struct SearchOptions {
     // The refinements of the modern search, kept because a sequential test in games said so
     // (docs/search-tests.md), and switchable as UCI options of the names in
     // SEARCH_REFINEMENT_OPTIONS so that a match can measure each.
-    bool correction_history = true;    // static score corrected by what searches found for
-                                       // the same pawn structure
-    bool singular_extensions = true;   // the table move alone holds: one ply more (and
-                                       // multi-cut, negative extensions)
-    bool capture_history = true;       // captures ordered by their record as well as victim
-    bool razoring = true;              // far below alpha near the leaves: quiescence decides
-    bool probcut = true;               // a good capture beats beta by a margin at reduced
-                                       // depth: the node is cut
-    bool time_stability = true;        // time scaled by the best move's stability, its node
-                                       // share and the score's trend
-    bool material_correction = false;  // a second correction table keyed by material; the
-                                       // two corrections averaged (not yet tested in games)
+    bool correction_history = true;   // static score corrected by what searches found for
+                                      // the same pawn structure
+    bool singular_extensions = true;  // the table move alone holds: one ply more (and
+                                      // multi-cut, negative extensions)
+    bool capture_history = true;      // captures ordered by their record as well as victim
+    bool razoring = true;             // far below alpha near the leaves: quiescence decides
+    bool probcut = true;              // a good capture beats beta by a margin at reduced
+                                      // depth: the node is cut
+    bool time_stability = true;       // time scaled by the best move's stability, its node
+                                      // share and the score's trend
+    // Not yet tested in games, so off by default:
+    bool material_correction = false;      // a second correction table keyed by material; the
+                                           // two corrections averaged
+    bool table_capture_reduction = false;  // quiet moves reduced one ply more when the table's
+                                           // move is a capture (the capture is then likely best)
+    bool killer_reductions = false;        // killers and the counter move reduced as well, one
+                                           // ply less than the other quiet moves
 
     SearchMargins margins;
 
@@ -140,6 +145,7 @@ struct SearchOptions {
         o.move_count_pruning = o.see_pruning = false;
         o.correction_history = o.singular_extensions = o.capture_history = false;
         o.razoring = o.probcut = o.time_stability = o.material_correction = false;
+        o.table_capture_reduction = o.killer_reductions = false;
         return o;
     }
 };
@@ -157,6 +163,8 @@ inline constexpr SearchRefinementOption SEARCH_REFINEMENT_OPTIONS[] = {
     {"ProbCut", &SearchOptions::probcut},
     {"TimeStability", &SearchOptions::time_stability},
     {"MaterialCorrection", &SearchOptions::material_correction},
+    {"TableCaptureReduction", &SearchOptions::table_capture_reduction},
+    {"KillerReductions", &SearchOptions::killer_reductions},
 };
 
 // The refinement option called `name` (any case), or null.
