@@ -336,12 +336,15 @@ class App {
     }
     const body: { uci: string; ply?: number } = { uci };
     if (this.state && this.viewPly !== this.state.moves.length) body.ply = this.viewPly;
-    // The position after this move; the server's event may arrive before its answer.
-    const target = this.viewPly + 1;
+    // The view goes to the game's end with the first state that has the move, and follows it
+    // from there: the server's event may arrive before its answer, and a fast computer player
+    // (book, CBR) may have replied in it already; its reply must not be left unseen.
+    this.viewNextGameAt(Number.MAX_SAFE_INTEGER);
     try {
       this.message = null;
-      this.apply(await call<GameState>('POST', '/api/move', body), target);
+      this.apply(await call<GameState>('POST', '/api/move', body));
     } catch (error) {
+      this.pendingView = null;
       this.say((error as Error).message, true);
       this.render();
     }
