@@ -6,6 +6,7 @@
 
 #include "commands.h"
 #include "eval_params_file.h"
+#include "mneme/nnue/builtin_network.h"
 #include "mneme/notation/epd.h"
 #include "mneme/notation/san.h"
 #include "mneme/search/search.h"
@@ -26,6 +27,8 @@ struct EpdTestOptions {
     std::size_t limit = 0;  // 0 = every position
     bool quiet = false;
     SearchOptions search;  // the margins and refinement switches given with --option
+    std::string eval_name = nnue::default_evaluation_name();
+    std::string net_file;  // empty: the built-in network
 };
 
 // "--option FutilityBase=80" or "--option SingularExtensions=false": a search margin or
@@ -79,7 +82,12 @@ EpdTestOptions parse_options(const Arguments& args) {
             use_eval_params_file(value());
         else if (a == "--hand-written")
             set_active_eval_params(EvalParams::hand_written());
-        else if (options.path.empty() && a.rfind("--", 0) != 0)
+        else if (a == "--eval")
+            options.eval_name = value();
+        else if (a == "--net") {
+            options.net_file = value();
+            options.eval_name = "nnue";
+        } else if (options.path.empty() && a.rfind("--", 0) != 0)
             options.path = a;
         else
             throw UsageError("unexpected argument '" + a + "'");
@@ -132,6 +140,10 @@ int epd_test_command(const Arguments& args) {
     Searcher searcher{std::size_t(options.hash_mb)};
     searcher.set_options(options.search);
     searcher.set_threads(options.threads);
+    std::string error;
+    auto evaluator = nnue::make_evaluator(options.eval_name, options.net_file, &error);
+    if (!evaluator) throw std::runtime_error(error);
+    searcher.set_evaluator(std::move(evaluator));
     int tested = 0, solved = 0, skipped = 0;
     std::vector<std::string> failures;
     auto start = std::chrono::steady_clock::now();
@@ -199,7 +211,8 @@ int epd_test_command(const Arguments& args) {
               << (options.depth   ? "depth " + std::to_string(options.depth)
                   : options.nodes ? std::to_string(options.nodes) + " nodes"
                                   : std::to_string(options.movetime_ms) + " ms")
-              << " per position, " << options.threads << " thread(s), " << std::fixed
+              << " per position, " << options.threads << " thread(s), "
+              << searcher.evaluator().name() << " evaluation, " << std::fixed
               << std::setprecision(1) << seconds << " s\n";
     if (!failures.empty()) {
         std::cout << "failed:";

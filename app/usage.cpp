@@ -98,7 +98,8 @@ std::vector<CommandUsage> make_command_usages() {
          "  --net) follows the table"},
         {"epd-test",
          "epd-test FILE.epd [--movetime MS | --depth N | --nodes N] [--threads N] [--hash MB]\n"
-         "  [--limit K] [--quiet] [--params FILE | --hand-written] [--option NAME=VALUE]...",
+         "  [--limit K] [--quiet] [--params FILE | --hand-written] [--eval classic|nnue]\n"
+         "  [--net FILE.mnet] [--option NAME=VALUE]...",
          "solve a test suite (bm/am) and count the solutions",
          "  NAME is a search margin: " + search_margin_names() + "; or a refinement (true or false): " +
              search_refinement_names()},
