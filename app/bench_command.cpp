@@ -7,7 +7,7 @@
 #include <string>
 
 #include "commands.h"
-#include "mneme/nnue/builtin_network.h"
+#include "evaluation_argument.h"
 #include "mneme/notation/uci_move.h"
 #include "mneme/search/search.h"
 
@@ -92,7 +92,7 @@ int bench_command(const Arguments& args) {
     int depth = DEFAULT_BENCH_DEPTH;
     int hash_mb = int(TranspositionTable::DEFAULT_SIZE_MB);
     int threads = 1;
-    std::string eval_name = nnue::default_evaluation_name(), net_file;
+    EvaluationArgument evaluation;
     for (std::size_t i = 0; i < args.size(); ++i) {
         const std::string& arg = args[i];
         bool has_value = i + 1 < args.size();
@@ -102,10 +102,9 @@ int bench_command(const Arguments& args) {
             // With more than one thread (Lazy SMP) the node count is no longer a fixed signature.
             threads = parse_int(args[++i], 1, 64, "--threads N");
         } else if (arg == "--eval" && has_value) {
-            eval_name = args[++i];
+            evaluation.name = args[++i];
         } else if (arg == "--net" && has_value) {
-            net_file = args[++i];
-            eval_name = "nnue";
+            evaluation.use_network(args[++i]);
         } else if (i == 0 && arg.rfind("--", 0) != 0) {
             depth = parse_int(arg, 1, MAX_PLY - 1, "bench DEPTH");
         } else {
@@ -114,10 +113,7 @@ int bench_command(const Arguments& args) {
     }
     Searcher searcher{std::size_t(hash_mb)};
     searcher.set_threads(threads);
-    std::string error;
-    auto evaluator = nnue::make_evaluator(eval_name, net_file, &error);
-    if (!evaluator) throw std::runtime_error(error);
-    searcher.set_evaluator(std::move(evaluator));
+    searcher.set_evaluator(evaluation.make());
     SearchLimits limits;
     limits.depth = depth;
     std::uint64_t total_nodes = 0;

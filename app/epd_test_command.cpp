@@ -6,7 +6,7 @@
 
 #include "commands.h"
 #include "eval_params_file.h"
-#include "mneme/nnue/builtin_network.h"
+#include "evaluation_argument.h"
 #include "mneme/notation/epd.h"
 #include "mneme/notation/san.h"
 #include "mneme/search/search.h"
@@ -27,8 +27,7 @@ struct EpdTestOptions {
     std::size_t limit = 0;  // 0 = every position
     bool quiet = false;
     SearchOptions search;  // the margins and refinement switches given with --option
-    std::string eval_name = nnue::default_evaluation_name();
-    std::string net_file;  // empty: the built-in network
+    EvaluationArgument evaluation;
 };
 
 // "--option FutilityBase=80" or "--option SingularExtensions=false": a search margin or
@@ -83,11 +82,10 @@ EpdTestOptions parse_options(const Arguments& args) {
         else if (a == "--hand-written")
             set_active_eval_params(EvalParams::hand_written());
         else if (a == "--eval")
-            options.eval_name = value();
-        else if (a == "--net") {
-            options.net_file = value();
-            options.eval_name = "nnue";
-        } else if (options.path.empty() && a.rfind("--", 0) != 0)
+            options.evaluation.name = value();
+        else if (a == "--net")
+            options.evaluation.use_network(value());
+        else if (options.path.empty() && a.rfind("--", 0) != 0)
             options.path = a;
         else
             throw UsageError("unexpected argument '" + a + "'");
@@ -140,10 +138,7 @@ int epd_test_command(const Arguments& args) {
     Searcher searcher{std::size_t(options.hash_mb)};
     searcher.set_options(options.search);
     searcher.set_threads(options.threads);
-    std::string error;
-    auto evaluator = nnue::make_evaluator(options.eval_name, options.net_file, &error);
-    if (!evaluator) throw std::runtime_error(error);
-    searcher.set_evaluator(std::move(evaluator));
+    searcher.set_evaluator(options.evaluation.make());
     int tested = 0, solved = 0, skipped = 0;
     std::vector<std::string> failures;
     auto start = std::chrono::steady_clock::now();

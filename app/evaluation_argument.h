@@ -1,0 +1,33 @@
+// The evaluation a searching command uses, chosen by --eval classic|nnue and --net FILE.mnet
+// (bench, epd-test): the same rules and the same refusal for each.
+#pragma once
+
+#include <memory>
+#include <stdexcept>
+#include <string>
+
+#include "mneme/eval/evaluator.h"
+#include "mneme/nnue/builtin_network.h"
+
+namespace mneme::app {
+
+struct EvaluationArgument {
+    std::string name = nnue::default_evaluation_name();
+    std::string net_file;  // empty: the built-in network
+
+    // --net names a network, so it implies --eval nnue.
+    void use_network(const std::string& file) {
+        net_file = file;
+        name = "nnue";
+    }
+
+    // Throws std::runtime_error with the reason when the evaluation cannot be had.
+    std::unique_ptr<Evaluator> make() const {
+        std::string error;
+        auto evaluator = nnue::make_evaluator(name, net_file, &error);
+        if (!evaluator) throw std::runtime_error(error);
+        return evaluator;
+    }
+};
+
+}  // namespace mneme::app
