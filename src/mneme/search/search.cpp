@@ -198,21 +198,20 @@ SearchResult Searcher::search(const Position& pos, const SearchLimits& limits,
         std::uint64_t helper_nodes = helper_index_ ? 0 : stop_helpers();
         result.nodes += helper_nodes;
 
-        const RootMove& best = root_moves_.front();
-        result.best = best.move;
-        result.score = best.reported_score();
+        RootMove& best = root_moves_.front();
         // A move that failed high in an aspiration window, and was cut off by the stop while
         // the window was widened, leads with no score of this iteration or the last: the last
         // completed iteration's score stands for it (its true score is higher still).
-        if (result.score == -VALUE_INFINITE)
-            result.score = iteration_scores_.empty() ? VALUE_NONE : iteration_scores_.back();
+        if (best.reported_score() == -VALUE_INFINITE)
+            best.score = iteration_scores_.empty() ? VALUE_NONE : iteration_scores_.back();
+        result.best = best.move;
+        result.score = best.reported_score();
         result.pv = best.pv;
         std::size_t lines =
             std::min<std::size_t>(std::max(options_.multi_pv, 1), root_moves_.size());
         for (std::size_t i = 0; i < lines; ++i)
-            result.lines.push_back({root_moves_[i].move,
-                                    i == 0 ? result.score : root_moves_[i].reported_score(),
-                                    root_moves_[i].pv});
+            result.lines.push_back(
+                {root_moves_[i].move, root_moves_[i].reported_score(), root_moves_[i].pv});
         if (best.pv.size() > 1) {
             result.ponder = best.pv[1];
         } else {
