@@ -107,8 +107,6 @@ int build_command(const Arguments& args) {
     }
     require_arguments({{!inputs.empty(), "IN.pgn..."}, {!output.empty(), "-o OUT.mcases"}});
     require_readable_files(inputs);
-    if (options.shards > 1 && options.max_cases)
-        throw UsageError("--shard cannot draw its part of a --max-cases sample; build unsharded");
     if (!options.elo_buckets.empty() && (options.min_elo || options.max_elo))
         throw UsageError("--bucket replaces --min-elo and --max-elo");
     if (options.max_elo && options.min_elo > options.max_elo)
@@ -155,28 +153,27 @@ int build_command(const Arguments& args) {
     }
     clear();
     const CaseBuildStats& s = build.stats;
-    std::string description = case_build_description(inputs, options);
+    const bool sample_at_merge = options.shards > 1 && options.max_cases;
     auto write = [&](const std::string& path, const std::vector<CaseRecord>& cases,
-                     std::uint64_t selected, const std::string& what) {
+                     std::uint64_t selected, int bucket) {
         std::set<std::uint32_t> games;
         for (const CaseRecord& c : cases) games.insert(c.game);
-        write_case_base(path, description + what, cases, games.size());
+        write_case_base(path, case_build_description(inputs, options, bucket), cases, games.size());
         std::printf("cases    %s: %zu cases from %zu games, %s", path.c_str(), cases.size(),
                     games.size(), megabytes(double(std::filesystem::file_size(path))).c_str());
-        if (options.max_cases)
+        if (sample_at_merge)
+            std::printf(" (every selected move: 'cases merge' of the shards draws the sample)");
+        else if (options.max_cases)
             std::printf(" (a sample of %llu selected moves)",
                         static_cast<unsigned long long>(selected));
         std::printf("\n");
     };
     if (options.elo_buckets.empty()) {
-        write(output, build.cases, s.moves_selected, "");
+        write(output, build.cases, s.moves_selected, -1);
     } else {
         for (std::size_t b = 0; b < options.elo_buckets.size(); ++b) {
-            auto [low, high] = options.elo_buckets[b];
             write(bucket_path(output, options.elo_buckets[b]), build.buckets[b],
-                  build.bucket_moves_selected[b],
-                  " (this file: movers rated " + std::to_string(low) + "-" + std::to_string(high) +
-                      ")");
+                  build.bucket_moves_selected[b], int(b));
         }
     }
     std::printf("games    %llu seen, %llu unreadable, %llu matched, %llu unmatched\n",
@@ -213,6 +210,9 @@ int merge_command(const Arguments& args) {
                 static_cast<unsigned long long>(stats.cases),
                 static_cast<unsigned long long>(stats.games), inputs.size());
     if (stats.shards) std::printf(" (the %d shards of one build)", stats.shards);
+    if (stats.sampled_from)
+        std::printf(", a sample of %llu selected moves",
+                    static_cast<unsigned long long>(stats.sampled_from));
     std::printf("\n");
     return 0;
 }

@@ -163,8 +163,8 @@ int learn_positions_command(const Arguments& args) {
                        {!output.empty(), sharded ? "-o SHARD.mpshard" : "-o OUT.mpos"}});
     if (sharded && options.max_positions)
         throw UsageError(
-            "--max-positions cannot be split into shards: where the single run stops depends on "
-            "every shard; use --max-games");
+            "--max-positions with --shard: where the single run stops depends on every shard; "
+            "give it to the merge ('learn positions-merge ... --max-positions N')");
     if (sharded && relabel.depth > 0)
         throw UsageError(
             "--relabel-depth with --shard: merge the shards first ('learn positions-merge'), then "
@@ -237,16 +237,19 @@ int learn_positions_command(const Arguments& args) {
 
 int learn_positions_merge_command(const Arguments& args) {
     // --params FILE: the table the shards' quiet filter used, for the candidates the merge tests.
+    // --max-positions N: where the single run with --max-positions N stops.
     Arguments merge_args;
     std::string params_path;
-    for (std::size_t i = 0; i < args.size(); ++i) {
-        if (args[i] != "--params") {
-            merge_args.push_back(args[i]);
-        } else if (i + 1 < args.size()) {
-            params_path = args[++i];
-        } else {
-            throw UsageError("--params needs a value");
-        }
+    std::uint64_t max_positions = 0;
+    ArgumentReader reader(args);
+    while (reader.more()) {
+        std::string a = reader.next();
+        if (a == "--params")
+            params_path = reader.value(a);
+        else if (a == "--max-positions")
+            max_positions = std::uint64_t(reader.integer(a, 1, 1LL << 40));
+        else
+            merge_args.push_back(a);
     }
     auto [inputs, output] =
         read_merge_arguments(merge_args, "IN.mpshard... or IN.mpos...", "-o OUT.mpos");
@@ -263,8 +266,13 @@ int learn_positions_merge_command(const Arguments& args) {
         }
         SamplerStats stats;
         std::vector<TrainingPosition> positions =
-            merge_position_shards(shards, inputs, active_eval_params(), stats);
+            merge_position_shards(shards, inputs, active_eval_params(), stats, max_positions);
         print_sampler_stats(stats);
+        if (max_positions && stats.positions >= max_positions)
+            std::printf(
+                "stopped  at --max-positions %llu after %llu used games (the other game "
+                "counts are of every game the shards read)\n",
+                (unsigned long long)max_positions, (unsigned long long)stats.games_used);
         std::printf("kept     %llu positions from %zu shards\n",
                     (unsigned long long)stats.positions, shards.size());
         if (positions.empty())
@@ -275,6 +283,9 @@ int learn_positions_merge_command(const Arguments& args) {
         print_written(output, positions);
         return stats.input_failed ? 1 : 0;
     }
+    if (max_positions)
+        throw UsageError("--max-positions cuts the merge of sampling shards (.mpshard), not of " +
+                         inputs.front());
 
     // Position files are joined in order; the parts of one 'learn relabel --shard' run are
     // checked to be complete and put in shard order whatever order they were given in.

@@ -175,8 +175,9 @@ std::vector<CommandUsage> make_command_usages() {
          "  --min-elo/--max-elo the moves of players rated in the range; neither: every move;\n"
          "  --bucket (repeated) one base per rating range in one pass: OUT-LOW-HIGH.mcases;\n"
          "  --mirror follows every case with its colour-flipped copy (after the --max-cases sample);\n"
-         "  --shard I/N takes only game g (over all inputs) with g mod N = I (not with --max-cases),\n"
-         "  and 'cases merge' of the N shards gives the single build's file"},
+         "  --shard I/N takes only game g (over all inputs) with g mod N = I, and 'cases merge'\n"
+         "  of the N shards gives the single build's file (with --max-cases a shard keeps every\n"
+         "  selected move and the merge draws the sample)"},
         {"cases merge", "cases merge A.mcases B.mcases... -o OUT.mcases",
          "join case bases; the shards of one build back into its exact file",
          "  every input is checked (size, counts, checksum) before anything is written; the shards\n"
@@ -209,10 +210,12 @@ std::vector<CommandUsage> make_command_usages() {
          "  shards writes the single run's file (same positions, same checksum). Relabel the\n"
          "  merged file with 'learn relabel' (which shards too)."},
         {"learn positions-merge",
-         "learn positions-merge IN.mpshard... -o OUT.mpos [--params FILE] | IN.mpos... -o OUT.mpos",
+         "learn positions-merge IN.mpshard... -o OUT.mpos [--params FILE] [--max-positions N]\n"
+         "  | IN.mpos... -o OUT.mpos",
          "join the shards of 'learn positions --shard' or of 'learn relabel --shard'",
          "  sampling shards (each once, any order) give the positions the single run keeps (the\n"
          "  merge tests the candidates a shard left untested, with the shards' --params);\n"
+         "  --max-positions N stops where the single run with --max-positions N stops;\n"
          "  position files are joined in order, relabelling shards in shard order"},
         {"learn relabel",
          "learn relabel IN.mpos -o OUT.mpos --depth D [--lambda L (0.5)] [--score-scale S (400)]\n"

@@ -237,11 +237,60 @@ TEST(CbrCaseBuild, ShardsMergeIntoTheSingleBuildByteForByte) {
     std::string corrupt = refusal(shards);
     EXPECT_EQ(corrupt.rfind(shards[2] + ": ", 0), 0u) << corrupt;
     EXPECT_NE(corrupt.find("checksum"), std::string::npos) << corrupt;
+}
 
-    CaseBuildOptions sampled = options;
-    sampled.max_cases = 10;
-    sampled.shards = 2;
-    EXPECT_THROW(build_cases({pgn}, sampled), std::invalid_argument);
+// A --max-cases sample is over every selected move of the build, which no shard sees: the shards
+// keep them all and the merge draws the single build's sample (then mirrors), for one base and
+// for each rating bucket (bucket b samples with seed + b).
+TEST(CbrCaseBuild, ShardsOfASampledBuildMergeIntoItsFileByteForByte) {
+    test::ScratchDirectory dir("cbr_sampled_shards");
+    std::string pgn = dir.write("games.pgn", test::random_games(120, 30, 41));
+    auto write_build = [&](const CaseBuildOptions& options, const std::string& stem) {
+        CaseBuild build = build_cases({pgn}, options);
+        std::vector<std::string> paths;
+        auto write = [&](const std::vector<CaseRecord>& cases, int bucket) {
+            std::set<std::uint32_t> games;
+            for (const CaseRecord& c : cases) games.insert(c.game);
+            paths.push_back(dir.file(stem + "-" + std::to_string(bucket + 1) + ".mcases"));
+            write_case_base(paths.back(), case_build_description({pgn}, options, bucket), cases,
+                            games.size());
+        };
+        if (options.elo_buckets.empty()) write(build.cases, -1);
+        for (std::size_t b = 0; b < build.buckets.size(); ++b) write(build.buckets[b], int(b));
+        return paths;
+    };
+    CaseBuildOptions one;
+    one.min_elo = 2200;
+    one.max_cases = 150;
+    one.sample_seed = 7;
+    one.mirror = true;
+    CaseBuildOptions buckets;
+    buckets.elo_buckets = {{2000, 2299}, {2300, 2599}};
+    buckets.max_cases = 90;
+    buckets.sample_seed = 3;
+    for (const CaseBuildOptions& options : {one, buckets}) {
+        std::vector<std::string> single = write_build(options, "single");
+        CaseBuild all = build_cases({pgn}, options);
+        // The samples are real: fewer cases than moves selected.
+        for (std::uint64_t selected : all.bucket_moves_selected)
+            ASSERT_GT(selected, options.max_cases);
+        std::vector<std::vector<std::string>> shards(single.size());
+        for (int s = 0; s < 3; ++s) {
+            CaseBuildOptions shard = options;
+            shard.shard = s;
+            shard.shards = 3;
+            std::vector<std::string> paths = write_build(shard, "shard" + std::to_string(s));
+            for (std::size_t f = 0; f < paths.size(); ++f) shards[f].push_back(paths[f]);
+        }
+        for (std::size_t f = 0; f < single.size(); ++f) {
+            std::string merged = dir.file("merged-" + std::to_string(f) + ".mcases");
+            CaseMergeStats stats = merge_case_bases(shards[f], merged);
+            EXPECT_EQ(stats.shards, 3);
+            EXPECT_EQ(stats.sampled_from, all.bucket_moves_selected[f]);
+            EXPECT_EQ(stats.cases, (options.mirror ? 2 : 1) * options.max_cases);
+            EXPECT_EQ(test::file_bytes(merged), test::file_bytes(single[f])) << single[f];
+        }
+    }
 }
 
 }  // namespace

@@ -244,6 +244,43 @@ TEST(LearnSamplerShards, MergedShardsKeepTheSingleRunsPositionsInItsOrder) {
     }
 }
 
+// The shards cannot know where a --max-positions run stops; the merge cuts there instead.
+TEST(LearnSamplerShards, MergeStopsWhereTheSingleRunWithMaxPositionsStops) {
+    test::ScratchDirectory dir("learn_sampler_shards_max");
+    std::vector<std::string> inputs = {dir.write("a.pgn", random_games(40, 3) + GAMES)};
+    SamplerOptions options = shard_test_options();
+    SamplerStats all_stats;
+    std::size_t all = sample_positions(inputs, options, all_stats).size();
+    ASSERT_GT(all, 60u);
+    options.max_positions = all / 2;
+    SamplerStats single_stats;
+    std::vector<TrainingPosition> single = sample_positions(inputs, options, single_stats);
+    ASSERT_EQ(single.size(), all / 2);
+    ASSERT_LT(single_stats.games_used, all_stats.games_used);
+
+    options.max_positions = 0;
+    std::vector<PositionShard> parts;
+    for (int s = 0; s < 3; ++s) {
+        options.shard = s;
+        options.shards = 3;
+        parts.push_back(sample_position_shard(inputs, options));
+    }
+    SamplerStats merged_stats;
+    std::vector<TrainingPosition> merged =
+        merge_position_shards(parts, {}, active_eval_params(), merged_stats, all / 2);
+    EXPECT_EQ(merged, single);
+    EXPECT_EQ(position_records_checksum(merged), position_records_checksum(single));
+    EXPECT_EQ(merged_stats.games_used, single_stats.games_used);
+    EXPECT_EQ(merged_stats.considered, single_stats.considered);
+    EXPECT_EQ(merged_stats.duplicates, single_stats.duplicates);
+    EXPECT_EQ(merged_stats.positions, single_stats.positions);
+
+    // A shard itself refuses the limit, which it cannot apply.
+    options.shard = 0;
+    options.max_positions = 10;
+    EXPECT_THROW(sample_position_shard(inputs, options), std::invalid_argument);
+}
+
 TEST(LearnSamplerShards, MergeRefusesCorruptMissingRepeatedAndForeignShards) {
     test::ScratchDirectory dir("learn_sampler_shard_errors");
     std::vector<std::string> inputs = {dir.write("a.pgn", random_games(20, 3))};

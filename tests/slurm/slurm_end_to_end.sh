@@ -1,6 +1,6 @@
 #!/bin/bash
 # End to end on a real one-node Slurm cluster (scripts/slurm-local.sh): a 4-shard book build
-# with its merge, the same for a case base and for training positions (then relabelled in 4
+# with its merge, the same for a sampled case base and for training positions cut at a count (then relabelled in 4
 # shards by a run that waits for them), a 4-shard match with its report, a 4-shard datagen in which one array task
 # is cancelled mid-run and resubmitted, and a small SPRT campaign, each checked against the
 # single-process run (byte for byte, same checksum, same statistics). A shard that is corrupt
@@ -90,16 +90,18 @@ case "$refusal" in *"$work/corrupt.mbook: not a usable mneme book: checksum mism
 say "book: a corrupt shard is refused: ${refusal#*mneme book merge: }"
 
 # --- case base: 4 shards and a merge against one build ---------------------------------------
-"$mneme" cases build "${inputs[@]}" --max-games 400 --mirror -o "$work/single.mcases" --quiet >/dev/null
+# A --max-cases sample of every move (the merge draws it from the shards' moves), mirrored.
+cases_args=(--max-games 400 --max-cases 6000 --sample-seed 5 --mirror)
+"$mneme" cases build "${inputs[@]}" "${cases_args[@]}" -o "$work/single.mcases" --quiet >/dev/null
 "$cluster" cases "$work/cases" --shards 4 -o "$work/cases.mcases" "${resources[@]}" -- \
-    "${inputs[@]}" --max-games 400 --mirror | sed 's/^/  /'
+    "${inputs[@]}" "${cases_args[@]}" | sed 's/^/  /'
 "$cluster" wait "$work/cases" --timeout 300 || fail "the case base run did not finish"
 cmp "$work/cases.mcases" "$work/single.mcases" || fail "the merged case base differs from the single build"
-say "cases: the merged 4-shard case base is byte-identical to the single build ($(stat -c %s "$work/single.mcases") bytes)"
+say "cases: the merged 4-shard case base (a 6,000-move sample, mirrored) is byte-identical to the single build ($(stat -c %s "$work/single.mcases") bytes)"
 
 # --- training positions: 4 sampling shards and a merge, then a 4-shard relabelling after it ----
 checksum_of_positions() { "$mneme" learn info "$1" | awk '/^checksum/ { print $2 }'; }
-positions_args=(--max-per-game 4 --sample-rate 0.3 --seed 3)
+positions_args=(--max-per-game 4 --sample-rate 0.3 --seed 3 --max-positions 1500)
 "$mneme" learn positions "${inputs[@]}" "${positions_args[@]}" -o "$work/single.mpos" --no-progress >/dev/null
 "$mneme" learn relabel "$work/single.mpos" --depth 3 -o "$work/single-relabelled.mpos" --no-progress >/dev/null
 "$cluster" positions "$work/positions" --shards 4 -o "$work/positions.mpos" "${resources[@]}" -- \

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdlib>
 #include <filesystem>
 #include <limits>
 #include <random>
@@ -57,6 +58,23 @@ private:
     std::vector<CaseRecord> cases_;
 };
 
+std::string bucket_range(std::pair<int, int> bucket) {
+    return std::to_string(bucket.first) + "-" + std::to_string(bucket.second);
+}
+
+std::string bucket_note(std::pair<int, int> bucket) {
+    return " (this file: movers rated " + bucket_range(bucket) + ")";
+}
+
+// The whole number after `option` and a space in `text` (from the last occurrence; no text
+// after the options names another), or `otherwise`.
+std::uint64_t number_after(const std::string& text, const std::string& option,
+                           std::uint64_t otherwise) {
+    std::size_t at = text.rfind(option + " ");
+    if (at == std::string::npos) return otherwise;
+    return std::strtoull(text.c_str() + at + option.size() + 1, nullptr, 10);
+}
+
 std::uint16_t clamp_u16(std::uint64_t value) {
     return std::uint16_t(std::min<std::uint64_t>(value, std::numeric_limits<std::uint16_t>::max()));
 }
@@ -82,7 +100,7 @@ std::vector<CaseRecord> with_mirrored_cases(const std::vector<CaseRecord>& cases
 }
 
 std::string case_build_description(const std::vector<std::string>& inputs,
-                                   const CaseBuildOptions& options) {
+                                   const CaseBuildOptions& options, int bucket) {
     std::string text = "mneme cases build";
     for (const std::string& path : inputs)
         text.append(" ").append(std::filesystem::path(path).filename().string());
@@ -96,18 +114,54 @@ std::string case_build_description(const std::vector<std::string>& inputs,
                     std::to_string(options.sample_seed));
     if (options.max_games) text.append(" --max-games " + std::to_string(options.max_games));
     if (options.mirror) text.append(" --mirror");
+    if (bucket >= 0 && std::size_t(bucket) < options.elo_buckets.size())
+        text.append(bucket_note(options.elo_buckets[std::size_t(bucket)]));
     if (options.shards > 1)
         text.append(" --shard " + std::to_string(options.shard) + "/" +
                     std::to_string(options.shards));
     return text;
 }
 
+std::vector<CaseRecord> sample_cases(const std::vector<CaseRecord>& cases, std::uint64_t max_cases,
+                                     std::uint64_t seed) {
+    CaseSample sample(max_cases, seed);
+    for (const CaseRecord& c : cases) sample.add(c);
+    return sample.take();
+}
+
+CaseSampling case_sampling_of_description(const std::string& description) {
+    // The options follow the inputs and the quoted player names.
+    std::size_t quote = description.rfind('\'');
+    std::string options = description.substr(quote == std::string::npos ? 0 : quote);
+    CaseSampling sampling;
+    sampling.max_cases = number_after(options, " --max-cases", 0);
+    sampling.seed = number_after(options, " --sample-seed", 1);
+    sampling.mirror = options.find(" --mirror") != std::string::npos;
+    // Bucket b draws with seed + b: which bucket this file holds, among the --bucket options.
+    const std::string note_start = " (this file: movers rated ", bucket_option = " --bucket ";
+    std::size_t note = options.rfind(note_start);
+    if (note != std::string::npos) {
+        std::size_t from = note + note_start.size();
+        std::string range = options.substr(from, options.find(')', from) - from);
+        std::uint64_t index = 0;
+        for (std::size_t at = options.find(bucket_option); at < note;
+             at = options.find(bucket_option, at + 1), ++index) {
+            std::size_t value = at + bucket_option.size();
+            if (options.substr(value, options.find(' ', value) - value) == range) {
+                sampling.seed += index;
+                break;
+            }
+        }
+    }
+    return sampling;
+}
+
 CaseBuild build_cases(const std::vector<std::string>& inputs, const CaseBuildOptions& options) {
     if (options.shards < 1 || options.shard < 0 || options.shard >= options.shards)
         throw std::invalid_argument("shard " + std::to_string(options.shard) + "/" +
                                     std::to_string(options.shards) + " does not exist");
-    if (options.shards > 1 && options.max_cases)
-        throw std::invalid_argument("a shard cannot draw its part of a --max-cases sample");
+    // A shard keeps every selected move for the merge, which draws the sample and mirrors.
+    const bool deferred = options.shards > 1 && options.max_cases > 0;
     Clock::time_point start = Clock::now(), last_progress = start;
     CaseBuildStats stats;
     ExpertNames experts(options.players);
@@ -116,7 +170,7 @@ CaseBuild build_cases(const std::vector<std::string>& inputs, const CaseBuildOpt
     if (ranges.empty()) ranges.emplace_back(options.min_elo, options.max_elo);
     std::vector<CaseSample> samples;
     for (std::size_t b = 0; b < ranges.size(); ++b)
-        samples.emplace_back(options.max_cases, options.sample_seed + b);
+        samples.emplace_back(deferred ? 0 : options.max_cases, options.sample_seed + b);
     auto bucket_of = [&](int elo) -> int {
         if (!options.selects_by_rating()) return 0;
         if (elo <= 0) return -1;
@@ -218,7 +272,7 @@ CaseBuild build_cases(const std::vector<std::string>& inputs, const CaseBuildOpt
     build.stats = std::move(stats);
     auto finish = [&](CaseSample& sample) {
         std::vector<CaseRecord> cases = sample.take();
-        return options.mirror ? with_mirrored_cases(cases) : cases;
+        return options.mirror && !deferred ? with_mirrored_cases(cases) : cases;
     };
     if (options.elo_buckets.empty()) {
         build.cases = finish(samples.front());

@@ -38,7 +38,9 @@ struct CaseBuildOptions {
     std::uint64_t sample_seed = 1;
     std::uint64_t max_games = 0;  // stop after reading this many games (0 = all)
     // Takes only game g mod shards == shard (g counted from 0 over all inputs), so that
-    // merge_case_bases of the N shards gives the single build's file. Not with max_cases.
+    // merge_case_bases of the N shards gives the single build's file. With max_cases a shard
+    // keeps every selected move, unmirrored: the merge draws the single build's sample from
+    // them all, then mirrors.
     int shard = 0, shards = 1;
     // Several rating buckets in one pass (each [first, second], its own sample of at most
     // max_cases): the experts of the ranking experiment. Replaces min_elo and max_elo.
@@ -87,8 +89,25 @@ std::vector<CaseRecord> with_mirrored_cases(const std::vector<CaseRecord>& cases
 // Reads `inputs` (plain, .gz or .zst PGN; "-" is stdin) and collects the cases.
 CaseBuild build_cases(const std::vector<std::string>& inputs, const CaseBuildOptions& options);
 
-// The text stored in the header: the inputs and the selection.
+// The text stored in the header: the inputs and the selection, then for the file of rating
+// bucket `bucket` (an index into options.elo_buckets; -1 for none) a note saying which, and
+// last the shard (" --shard I/N"), which a merge strips to get the single build's text.
 std::string case_build_description(const std::vector<std::string>& inputs,
-                                   const CaseBuildOptions& options);
+                                   const CaseBuildOptions& options, int bucket = -1);
+
+// A uniform sample of at most `max_cases` of `cases` (the selected moves in game order), drawn as
+// build_cases draws it with `seed` while reading, and returned in game order.
+std::vector<CaseRecord> sample_cases(const std::vector<CaseRecord>& cases, std::uint64_t max_cases,
+                                     std::uint64_t seed);
+
+// What a build described by `description` (as case_build_description writes it, without the
+// shard) does after selecting the moves: its sample (max_cases 0 = none) with the seed of the
+// file's bucket, and the mirroring. The merge of --max-cases shards applies it.
+struct CaseSampling {
+    std::uint64_t max_cases = 0;
+    std::uint64_t seed = 1;
+    bool mirror = false;
+};
+CaseSampling case_sampling_of_description(const std::string& description);
 
 }  // namespace mneme

@@ -1,8 +1,10 @@
 #include "mneme/cbr/case_base_merge.h"
 
 #include <filesystem>
+#include <set>
 #include <utility>
 
+#include "mneme/cbr/case_base_builder.h"
 #include "mneme/cbr/case_base_file.h"
 #include "mneme/util/shard_set.h"
 
@@ -57,6 +59,17 @@ CaseMergeStats merge_case_bases(const std::vector<std::string>& inputs, const st
     if (set.shards) {
         cases = interleave_by_game(bases);
         description = set.description;
+        // --max-cases shards hold every selected move: the single build's sample, then its
+        // mirroring, are drawn here.
+        CaseSampling sampling = case_sampling_of_description(description);
+        if (sampling.max_cases) {
+            stats.sampled_from = cases.size();
+            cases = sample_cases(cases, sampling.max_cases, sampling.seed);
+            if (sampling.mirror) cases = with_mirrored_cases(cases);
+            std::set<std::uint32_t> games;
+            for (const CaseRecord& c : cases) games.insert(c.game);
+            stats.games = games.size();
+        }
     } else {
         description = "mneme cases merge";
         for (const CaseBaseFile& base : bases) {

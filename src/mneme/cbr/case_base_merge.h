@@ -1,6 +1,6 @@
 // Joining case bases. The shards of one build (`cases build --shard I/N`: games g mod N = I)
-// are interleaved back into game order, which gives the single build's file byte for byte;
-// other bases are joined in the order given.
+// are interleaved back into game order, which gives the single build's file byte for byte (a
+// --max-cases build's sample is drawn then); other bases are joined in the order given.
 #pragma once
 
 #include <cstdint>
@@ -13,6 +13,9 @@ struct CaseMergeStats {
     std::uint64_t cases = 0;
     std::uint64_t games = 0;
     int shards = 0;  // N when the inputs were the shards of one build, else 0
+    // The selected moves the shards of a --max-cases build held, of which the merge drew
+    // `cases` (0: no sample drawn).
+    std::uint64_t sampled_from = 0;
 };
 
 // Merges `inputs` into `output` (atomically). Every input is opened and checked first. Throws

@@ -200,7 +200,7 @@ PositionShard sample_position_shard(const std::vector<std::string>& inputs,
     if (options.max_positions)
         throw std::invalid_argument(
             "a shard cannot stop at a number of positions: where the single run stops depends "
-            "on every shard (use --max-games)");
+            "on every shard (the merge stops there: positions-merge --max-positions)");
     if (options.shards < 1 || options.shard < 0 || options.shard >= options.shards)
         throw std::invalid_argument("shard " + std::to_string(options.shard) + " of " +
                                     std::to_string(options.shards) + " does not exist");

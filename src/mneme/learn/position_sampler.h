@@ -82,7 +82,8 @@ std::vector<TrainingPosition> sample_positions(const std::vector<std::string>& i
 // for merge_position_shards. The candidates of a game are tested in order until the game has
 // max_per_game positions new to this shard; the rest are kept untested, for the merge to test
 // the few it needs (a position may repeat one of another shard's games). Throws
-// std::invalid_argument for max_positions, whose stop depends on all shards at once.
+// std::invalid_argument for max_positions, whose stop depends on all shards at once (the merge
+// applies it).
 PositionShard sample_position_shard(const std::vector<std::string>& inputs,
                                     const SamplerOptions& options);
 

@@ -203,7 +203,8 @@ PositionShard load_position_shard(const std::string& path) {
 
 std::vector<TrainingPosition> merge_position_shards(const std::vector<PositionShard>& shards,
                                                     const std::vector<std::string>& paths,
-                                                    const EvalParams& params, SamplerStats& stats) {
+                                                    const EvalParams& params, SamplerStats& stats,
+                                                    std::uint64_t max_positions) {
     auto name = [&](std::size_t i) { return i < paths.size() ? paths[i] : "shard"; };
     if (shards.empty()) throw PositionFileError("no shards to merge");
     const PositionShard& first = shards.front();
@@ -251,8 +252,11 @@ std::vector<TrainingPosition> merge_position_shards(const std::vector<PositionSh
             ": its quiet filter used another evaluation table than this merge; give the "
             "merge the shards' --params");
 
-    PositionCollector collector(first.max_per_game, 0);
+    PositionCollector collector(first.max_per_game, max_positions);
+    std::uint64_t games_walked = 0;
     for (const ShardGame* game : games) {
+        if (collector.full()) break;  // where the single run stops reading games
+        ++games_walked;
         collector.start_game(game->result);
         for (const CandidateOutcome& candidate : game->candidates) {
             if (!collector.wants_more()) break;
@@ -265,6 +269,9 @@ std::vector<TrainingPosition> merge_position_shards(const std::vector<PositionSh
         }
     }
     stats = first.games;
+    // Cut short, the single run used only the games before its stop; the other game counters
+    // (seen, unreadable, without a result) stay the shards' totals.
+    if (collector.full()) stats.games_used = games_walked;
     stats.input_failed = false;
     for (const PositionShard& s : shards)
         stats.input_failed = stats.input_failed || s.games.input_failed;

@@ -43,8 +43,11 @@ PositionShard load_position_shard(const std::string& path);
 // The positions of the single run from all N shards of one run (each once, any order) and the
 // run's statistics, testing with `params` the untested candidates it needs; throws
 // PositionFileError when the shards do not belong together or were tested with another table.
+// `max_positions` (0 = all) stops the walk where the single run with --max-positions stops, so
+// the shards, which cannot know where that is, sample all their games and the merge cuts.
 std::vector<TrainingPosition> merge_position_shards(const std::vector<PositionShard>& shards,
                                                     const std::vector<std::string>& paths,
-                                                    const EvalParams& params, SamplerStats& stats);
+                                                    const EvalParams& params, SamplerStats& stats,
+                                                    std::uint64_t max_positions = 0);
 
 }  // namespace mneme
