@@ -160,6 +160,7 @@ int merge_command(const Arguments& args) {
     std::vector<std::string> inputs;
     std::string output;
     std::uint64_t min_count = 1;
+    bool partial = false;
     ArgumentReader reader(args);
     while (reader.more()) {
         std::string a = reader.next();
@@ -167,6 +168,8 @@ int merge_command(const Arguments& args) {
             output = reader.value(a);
         else if (a == "--min-count")
             min_count = std::uint64_t(reader.integer(a, 1, 1LL << 40));
+        else if (a == "--partial")
+            partial = true;
         else if (a.rfind("-", 0) != 0)
             inputs.push_back(a);
         else
@@ -174,11 +177,15 @@ int merge_command(const Arguments& args) {
     }
     require_arguments({{!inputs.empty(), "A.mbook B.mbook..."}, {!output.empty(), "-o OUT.mbook"}});
 
-    BookMergeStats stats = merge_books(inputs, output, min_count);
+    BookMergeStats stats = merge_books(inputs, output, min_count, partial);
     std::printf("book     %s: %llu entries, %s, merged from %zu books", output.c_str(),
                 static_cast<unsigned long long>(stats.entries), megabytes(output).c_str(),
                 inputs.size());
-    if (stats.shards) std::printf(" (the %d shards of one build)", stats.shards);
+    if (stats.shards && stats.partial.empty())
+        std::printf(" (the %d shards of one build)", stats.shards);
+    else if (stats.shards)
+        std::printf(" (shards %s of %d: merge it with the others' merges)", stats.partial.c_str(),
+                    stats.shards);
     std::printf("\n");
     return 0;
 }

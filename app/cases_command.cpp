@@ -204,12 +204,24 @@ int build_command(const Arguments& args) {
 }
 
 int merge_command(const Arguments& args) {
-    auto [inputs, output] = read_merge_arguments(args, "A.mcases B.mcases...", "-o OUT.mcases");
-    CaseMergeStats stats = merge_case_bases(inputs, output);
+    Arguments files;
+    bool partial = false;
+    for (const std::string& a : args) {
+        if (a == "--partial")
+            partial = true;
+        else
+            files.push_back(a);
+    }
+    auto [inputs, output] = read_merge_arguments(files, "A.mcases B.mcases...", "-o OUT.mcases");
+    CaseMergeStats stats = merge_case_bases(inputs, output, partial);
     std::printf("cases    %s: %llu cases from %llu games, merged from %zu bases", output.c_str(),
                 static_cast<unsigned long long>(stats.cases),
                 static_cast<unsigned long long>(stats.games), inputs.size());
-    if (stats.shards) std::printf(" (the %d shards of one build)", stats.shards);
+    if (stats.shards && stats.partial.empty())
+        std::printf(" (the %d shards of one build)", stats.shards);
+    else if (stats.shards)
+        std::printf(" (shards %s of %d: merge it with the others' merges)", stats.partial.c_str(),
+                    stats.shards);
     if (stats.sampled_from)
         std::printf(", a sample of %llu selected moves",
                     static_cast<unsigned long long>(stats.sampled_from));

@@ -134,11 +134,12 @@ std::vector<CommandUsage> make_command_usages() {
          "  --shard I/N counts only game g (over all inputs) with g mod N = I; 'book merge' of the N\n"
          "  shards gives the single build's entries (same checksum); every shard reads all input,\n"
          "  so with many input files giving each shard its own files scales better"},
-        {"book merge", "book merge A.mbook B.mbook... -o OUT.mbook [--min-count N]",
+        {"book merge", "book merge A.mbook B.mbook... -o OUT.mbook [--min-count N] [--partial]",
          "add the counts of books built separately",
          "  every input is checked (size, order, checksum) before anything is written; the shards\n"
          "  of one 'book build --shard' must all be there, each once, and merge into the book the\n"
-         "  single build writes, byte for byte"},
+         "  single build writes, byte for byte; --partial merges some of them (a tree of merges:\n"
+         "  groups first, then the groups' books; --min-count only in the last)"},
         {"book export",
          "book export IN.mbook -o OUT.bin [--policy P (weighted)] [--min-games N]\n"
          "  [--root-fraction F] [--z Z] [--elo-reference E]",
@@ -178,10 +179,11 @@ std::vector<CommandUsage> make_command_usages() {
          "  --shard I/N takes only game g (over all inputs) with g mod N = I, and 'cases merge'\n"
          "  of the N shards gives the single build's file (with --max-cases a shard keeps every\n"
          "  selected move and the merge draws the sample)"},
-        {"cases merge", "cases merge A.mcases B.mcases... -o OUT.mcases",
+        {"cases merge", "cases merge A.mcases B.mcases... -o OUT.mcases [--partial]",
          "join case bases; the shards of one build back into its exact file",
          "  every input is checked (size, counts, checksum) before anything is written; the shards\n"
-         "  of one 'cases build --shard' must all be there, each once"},
+         "  of one 'cases build --shard' must all be there, each once, unless --partial: then the\n"
+         "  result holds some of them and merges later with the merges of the rest (a tree)"},
         {"cases info", "cases info BASE.mcases",
          "counts, ratings, results, checksum and index size of a case base", ""},
         {"cases latency", "cases latency BASE.mcases [--sizes N,N,...] [--queries N] [--k N] [--mirror]",

@@ -377,6 +377,51 @@ TEST(BookBuilder, ShardsMergeIntoTheSingleBuildByteForByte) {
     EXPECT_EQ(test::file_bytes(shards[1]), before);
 }
 
+// A tree of merges: groups of shards merged with --partial, then the groups' books, give the
+// single build's file; a partial merge says which shards it holds and refuses --min-count.
+TEST(BookBuilder, ATreeOfPartialMergesGivesTheSingleBuild) {
+    test::ScratchDirectory dir("book_builder_tree_merge");
+    std::string pgn = dir.write("games.pgn", test::random_games(150, 24, 27));
+    BookBuildOptions options;
+    options.max_ply = 20;
+    build_book({pgn}, dir.file("single.mbook"), options);
+    std::vector<std::string> shards;
+    for (int s = 0; s < 5; ++s) {
+        BookBuildOptions shard = options;
+        shard.shard = s;
+        shard.shards = 5;
+        shards.push_back(dir.file("shard" + std::to_string(s) + ".mbook"));
+        build_book({pgn}, shards.back(), shard);
+    }
+    BookMergeStats low =
+        merge_books({shards[0], shards[1], shards[3]}, dir.file("low.mbook"), 1, true);
+    EXPECT_EQ(low.partial, "0-1,3");
+    EXPECT_NE(BookFile::open(dir.file("low.mbook")).description().find(" --shard 0-1,3/5"),
+              std::string::npos);
+    BookMergeStats high = merge_books({shards[4]}, dir.file("high.mbook"), 1, true);
+    EXPECT_EQ(high.partial, "4");
+    // Without --partial an incomplete set is refused; with it, --min-count is.
+    EXPECT_THROW(merge_books({dir.file("low.mbook"), shards[2]}, dir.file("no.mbook")),
+                 BookFileError);
+    EXPECT_THROW(merge_books({dir.file("low.mbook")}, dir.file("no.mbook"), 2, true),
+                 BookFileError);
+    // A shard held twice, once inside a group, is refused.
+    EXPECT_THROW(merge_books({dir.file("low.mbook"), shards[1], shards[2], dir.file("high.mbook")},
+                             dir.file("no.mbook")),
+                 BookFileError);
+    BookMergeStats all = merge_books({dir.file("high.mbook"), shards[2], dir.file("low.mbook")},
+                                     dir.file("tree.mbook"));
+    EXPECT_EQ(all.shards, 5);
+    EXPECT_EQ(all.partial, "");
+    EXPECT_EQ(test::file_bytes(dir.file("tree.mbook")), test::file_bytes(dir.file("single.mbook")));
+    merge_books({dir.file("high.mbook"), shards[2], dir.file("low.mbook")}, dir.file("tree2.mbook"),
+                2);
+    options.min_count = 2;
+    build_book({pgn}, dir.file("single2.mbook"), options);
+    EXPECT_EQ(test::file_bytes(dir.file("tree2.mbook")),
+              test::file_bytes(dir.file("single2.mbook")));
+}
+
 // The message of the BookFileError that merging `inputs` throws ("" when none is thrown).
 std::string merge_error(const std::vector<std::string>& inputs, const std::string& output) {
     try {

@@ -289,6 +289,14 @@ TEST(CbrCaseBuild, ShardsOfASampledBuildMergeIntoItsFileByteForByte) {
             EXPECT_EQ(stats.sampled_from, all.bucket_moves_selected[f]);
             EXPECT_EQ(stats.cases, (options.mirror ? 2 : 1) * options.max_cases);
             EXPECT_EQ(test::file_bytes(merged), test::file_bytes(single[f])) << single[f];
+            // As a tree: shards 0 and 2, then that with shard 1; the sample is drawn last.
+            std::string part = dir.file("part-" + std::to_string(f) + ".mcases");
+            CaseMergeStats first = merge_case_bases({shards[f][0], shards[f][2]}, part, true);
+            EXPECT_EQ(first.partial, "0,2");
+            EXPECT_EQ(first.sampled_from, 0u);
+            std::string tree = dir.file("tree-" + std::to_string(f) + ".mcases");
+            merge_case_bases({shards[f][1], part}, tree);
+            EXPECT_EQ(test::file_bytes(tree), test::file_bytes(single[f])) << single[f];
         }
     }
 }

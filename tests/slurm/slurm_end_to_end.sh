@@ -70,12 +70,14 @@ fi
 say "book input: ${inputs[*]}"
 
 # --- book: 4 shards and a merge against one build --------------------------------------------
+# Merged as a tree (at most 3 files a merge): shards 0-2 with --partial, then that with shard 3.
 "$mneme" book build "${inputs[@]}" --max-ply 30 -o "$work/single.mbook" --quiet >/dev/null
-"$cluster" book "$work/book" --shards 4 -o "$work/book.mbook" "${resources[@]}" -- \
+"$cluster" book "$work/book" --shards 4 --merge-fanin 3 -o "$work/book.mbook" "${resources[@]}" -- \
     "${inputs[@]}" --max-ply 30 | sed 's/^/  /'
 "$cluster" wait "$work/book" --timeout 300 || fail "the book run did not finish"
 cmp "$work/book.mbook" "$work/single.mbook" || fail "the merged book differs from the single build"
-say "book: the merged 4-shard book is byte-identical to the single build ($(stat -c %s "$work/single.mbook") bytes, checksum $("$mneme" book info "$work/book.mbook" | awk '/checksum/ { print $2 }'))"
+grep -q -- "--partial" "$work/book/merge.sh" || fail "the book's merge is not a tree"
+say "book: the 4-shard book, merged as a tree, is byte-identical to the single build ($(stat -c %s "$work/single.mbook") bytes, checksum $("$mneme" book info "$work/book.mbook" | awk '/checksum/ { print $2 }'))"
 
 # A corrupt shard is refused, with its name and the reason.
 cp "$work/book/shards/shard-2.mbook" "$work/corrupt.mbook"

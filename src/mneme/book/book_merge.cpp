@@ -11,7 +11,7 @@
 namespace mneme {
 
 BookMergeStats merge_books(const std::vector<std::string>& inputs, const std::string& output,
-                           std::uint64_t min_games) {
+                           std::uint64_t min_games, bool partial) {
     std::vector<BookFile> books;
     std::vector<std::pair<std::string, std::string>> described;
     for (const std::string& path : inputs) {
@@ -20,7 +20,7 @@ BookMergeStats merge_books(const std::vector<std::string>& inputs, const std::st
     }
     ShardSet set;
     try {
-        set = check_shard_set(described);
+        set = check_shard_set(described, partial);
     } catch (const ShardSetError& e) {
         throw BookFileError(e.what());
     }
@@ -30,8 +30,16 @@ BookMergeStats merge_books(const std::vector<std::string>& inputs, const std::st
     std::string description;
     if (set.shards) {
         // The merged shards describe themselves as the build they split, so the merged book is
-        // byte for byte the one the single build writes.
-        description = set.description;
+        // byte for byte the one the single build writes; a part, as the shards it holds.
+        description = set.merged_description();
+        if (!set.complete()) {
+            stats.partial = shard_list(set.held);
+            if (min_games > 1)
+                throw BookFileError("--min-count " + std::to_string(min_games) +
+                                    " counts the games of the whole build: give it to the last "
+                                    "merge, not to one of shards " +
+                                    stats.partial);
+        }
         if (min_games > 1) description += " --min-count " + std::to_string(min_games);
     } else {
         description = "mneme book merge";

@@ -37,7 +37,8 @@ std::vector<CaseRecord> interleave_by_game(const std::vector<CaseBaseFile>& shar
 
 }  // namespace
 
-CaseMergeStats merge_case_bases(const std::vector<std::string>& inputs, const std::string& output) {
+CaseMergeStats merge_case_bases(const std::vector<std::string>& inputs, const std::string& output,
+                                bool partial) {
     std::vector<CaseBaseFile> bases;
     std::vector<std::pair<std::string, std::string>> described;
     for (const std::string& path : inputs) {
@@ -46,7 +47,7 @@ CaseMergeStats merge_case_bases(const std::vector<std::string>& inputs, const st
     }
     ShardSet set;
     try {
-        set = check_shard_set(described);
+        set = check_shard_set(described, partial);
     } catch (const ShardSetError& e) {
         throw CaseFileError(e.what());
     }
@@ -58,11 +59,12 @@ CaseMergeStats merge_case_bases(const std::vector<std::string>& inputs, const st
     std::string description;
     if (set.shards) {
         cases = interleave_by_game(bases);
-        description = set.description;
+        description = set.merged_description();
+        if (!set.complete()) stats.partial = shard_list(set.held);
         // --max-cases shards hold every selected move: the single build's sample, then its
-        // mirroring, are drawn here.
-        CaseSampling sampling = case_sampling_of_description(description);
-        if (sampling.max_cases) {
+        // mirroring, are drawn by the merge that completes the build.
+        CaseSampling sampling = case_sampling_of_description(set.description);
+        if (sampling.max_cases && set.complete()) {
             stats.sampled_from = cases.size();
             cases = sample_cases(cases, sampling.max_cases, sampling.seed);
             if (sampling.mirror) cases = with_mirrored_cases(cases);

@@ -12,7 +12,8 @@ namespace mneme {
 struct CaseMergeStats {
     std::uint64_t cases = 0;
     std::uint64_t games = 0;
-    int shards = 0;  // N when the inputs were the shards of one build, else 0
+    int shards = 0;       // N when the inputs were the shards of one build, else 0
+    std::string partial;  // a partial merge: the shards it holds ("0-3,8"), else empty
     // The selected moves the shards of a --max-cases build held, of which the merge drew
     // `cases` (0: no sample drawn).
     std::uint64_t sampled_from = 0;
@@ -21,7 +22,10 @@ struct CaseMergeStats {
 // Merges `inputs` into `output` (atomically). Every input is opened and checked first. Throws
 // CaseFileError naming the file and the reason for an unusable input (corrupt, truncated, not a
 // case base) and for a shard that is missing, given twice or from another build;
-// std::runtime_error when the output cannot be written.
-CaseMergeStats merge_case_bases(const std::vector<std::string>& inputs, const std::string& output);
+// std::runtime_error when the output cannot be written. With `partial` the shards may be a part
+// of their build, which a later merge completes (a tree of merges; a --max-cases sample is drawn
+// by the last).
+CaseMergeStats merge_case_bases(const std::vector<std::string>& inputs, const std::string& output,
+                                bool partial = false);
 
 }  // namespace mneme
