@@ -10,6 +10,7 @@
 #include "mneme/learn/bayes_evaluation.h"
 #include "mneme/nnue/builtin_network.h"
 #include "mneme/nnue/inference.h"
+#include "mneme/nnue/nnue_evaluator.h"
 #include "mneme/search/reported_score.h"
 
 namespace mneme::app {
@@ -86,7 +87,7 @@ int eval_command(const Arguments& args) {
         std::cout << "Network (" << (net_path.empty() ? "built-in" : net_path) << ", "
                   << net->architecture.describe() << "): " << score << " for the side to move, "
                   << (pos.side_to_move() == WHITE ? score : -score) << " for White, reported as "
-                  << reported_for_white(score, pos, NNUE_WIN_RATE_MODEL) << "\n";
+                  << reported_for_white(score, pos, nnue::win_rate_model_for(*net)) << "\n";
     } else {
         std::cout << "Network: none built in (--net FILE evaluates with one)\n";
     }

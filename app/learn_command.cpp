@@ -508,6 +508,7 @@ int learn_command(const Arguments& args) {
     if (args[0] == "label-games") return learn_label_games_command(rest);
     if (args[0] == "data-info") return learn_data_info_command(rest);
     if (args[0] == "nnue") return learn_nnue_command(rest);
+    if (args[0] == "nnue-rescale") return learn_nnue_rescale_command(rest);
     if (args[0] == "loss-curve") return learn_loss_curve_command(rest);
     if (args[0] == "wdl-fit") return learn_wdl_fit_command(rest);
     throw UsageError("unknown subcommand '" + args[0] + "'");

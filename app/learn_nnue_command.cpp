@@ -3,6 +3,7 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -193,6 +194,46 @@ int learn_nnue_command(const Arguments& args) {
     std::printf("wrote       %s (%s, validation loss %.6f, checksum %s); checkpoint %s\n",
                 output.c_str(), options.architecture.describe().c_str(), validation,
                 hex64(network.checksum()).c_str(), options.checkpoint_path.c_str());
+    return 0;
+}
+
+// The same network with its scores multiplied: only the output scale in the header changes, so
+// that a network can be put on the scale the search's margins were tuned for.
+int learn_nnue_rescale_command(const Arguments& args) {
+    std::string input, output;
+    long long scale = 0;
+    double factor = 0;
+    ArgumentReader reader(args);
+    while (reader.more()) {
+        std::string a = reader.next();
+        if (a == "-o" || a == "--output")
+            output = reader.value(a);
+        else if (a == "--scale")
+            scale = reader.integer(a, 1, 10000);
+        else if (a == "--factor")
+            factor = reader.real(a, 0.01, 100);
+        else if (a.rfind("-", 0) != 0 && input.empty())
+            input = a;
+        else
+            reader.unexpected(a);
+    }
+    require_arguments({{!input.empty(), "IN.mnet"},
+                       {!output.empty(), "-o OUT.mnet"},
+                       {(scale > 0) != (factor > 0), "--scale S or --factor F (one of them)"}});
+    require_readable_files({input});
+    nnue::QuantisedNetwork net = nnue::load_network_file(input);
+    const int before = net.architecture.scale;
+    const long long after = scale > 0 ? scale : std::llround(before * factor);
+    if (after < 1 || after > 10000)
+        throw UsageError(
+            format("--factor %g makes the output scale %lld, outside 1..10000", factor, after));
+    net.architecture.scale = int(after);
+    net.description +=
+        format(" [output scale %d -> %lld: mneme learn nnue-rescale]", before, after);
+    nnue::save_network_file(output, net);
+    std::printf("network  %s: output scale %d -> %lld (scores x %.3f), %s, checksum %s\n",
+                output.c_str(), before, after, double(after) / before,
+                net.architecture.describe().c_str(), hex64(net.checksum()).c_str());
     return 0;
 }
 

@@ -67,6 +67,7 @@ int learn_data_merge_command(const Arguments& args);
 int learn_label_games_command(const Arguments& args);
 int learn_data_info_command(const Arguments& args);
 int learn_nnue_command(const Arguments& args);
+int learn_nnue_rescale_command(const Arguments& args);
 int learn_loss_curve_command(const Arguments& args);
 int learn_wdl_fit_command(const Arguments& args);
 

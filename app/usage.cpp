@@ -292,6 +292,10 @@ std::vector<CommandUsage> make_command_usages() {
          "  [--checkpoint FILE (OUT.mnet.ckpt)] [--resume CHECKPOINT] [--log FILE.csv]\n"
          "  [--max-positions N] [--no-progress]",
          "train the network evaluation and export it quantised", ""},
+        {"learn nnue-rescale", "learn nnue-rescale IN.mnet -o OUT.mnet (--scale S | --factor F)",
+         "the same network with its scores multiplied (its output scale changed)",
+         "  puts a network on the scale the search's margins were tuned for (the classic\n"
+         "  evaluation's); reported scores and winning chances stay as they were"},
         {"learn loss-curve", "learn loss-curve LOG.csv -o OUT.svg [--title T] [--subtitle S]",
          "draw the trainer's training and validation loss as SVG", ""},
         {"learn info", "learn info FILE.mpos [--show N]",

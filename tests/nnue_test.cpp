@@ -10,6 +10,7 @@
 #include <sstream>
 
 #include "mneme/core/movegen.h"
+#include "mneme/nnue/builtin_network.h"
 #include "mneme/nnue/inference.h"
 #include "mneme/nnue/network.h"
 #include "mneme/nnue/nnue_evaluator.h"
@@ -219,6 +220,36 @@ TEST(Nnue, QuantisedScoreFollowsTheFloatNetwork) {
     EXPECT_GT(spread / n, 100.0);
 }
 
+// A network rescaled (its output scale in the header changed, as `learn nnue-rescale` does)
+// scores in proportion, and its winning-chance model follows, so the scores it reports stay.
+TEST(Nnue, ARescaledNetworkScoresInProportionAndReportsTheSame) {
+    QuantisedNetwork q = quantise(random_network(64, Activation::SCRELU, 9), "");
+    QuantisedNetwork rescaled = q;
+    rescaled.architecture.scale = 288;
+    const WinRateModel model = win_rate_model_for(q), model_rescaled = win_rate_model_for(rescaled);
+    int checked = 0;
+    for (const auto& moves : sample_games(5)) {
+        Position pos;
+        for (Move m : moves) {
+            pos.do_move(m);
+            const int score = evaluate_position(q, pos), smaller = evaluate_position(rescaled, pos);
+            EXPECT_NEAR(smaller, score * 0.72, 1.0) << pos.fen();
+            const int reported = model.at(pos).to_centipawns(score);
+            // The rescaled score's own rounding (a unit is about a centipawn) and both
+            // conversions' rounding; an unscaled model would be 28% off.
+            EXPECT_NEAR(model_rescaled.at(pos).to_centipawns(smaller), reported,
+                        2 + std::abs(reported) / 100)
+                << pos.fen();
+            ++checked;
+        }
+    }
+    EXPECT_GT(checked, 200);
+    // The evaluator the search uses reports through the rescaled model too.
+    NnueEvaluator evaluator(std::make_shared<const QuantisedNetwork>(rescaled));
+    EXPECT_DOUBLE_EQ(evaluator.win_rate_model().at(Position()).a,
+                     NNUE_WIN_RATE_MODEL.at(Position()).a * 0.72);
+}
+
 TEST(Nnue, ColourSymmetricPositionsScoreTheSame) {
     auto net = quantised(64);
     Position a =
@@ -298,28 +329,13 @@ namespace mneme {
 namespace {
 
 std::string run_uci(const std::string& input);
+std::string write_material_network(test::ScratchDirectory& dir);
 
 // The engine takes a network by EvalFile, searches with it (the scores differ from the classic
 // ones), and refuses a damaged file with the reason while keeping the evaluation it had.
 TEST(NnueUci, EvalAndEvalFileChooseTheEvaluation) {
     test::ScratchDirectory dir("nnue_uci");
-    Architecture a;
-    a.hidden = 32;
-    FloatNetwork net(a);
-    // A material-only network: one neuron per piece type and side, so scores are predictable.
-    for (int piece = 0; piece < 5; ++piece)
-        for (int square = 0; square < 64; ++square) {
-            net.feature_weights[std::size_t(piece * 64 + square) * a.hidden + piece] = 0.5f;
-            net.feature_weights[std::size_t((6 + piece) * 64 + square) * a.hidden + 8 + piece] =
-                0.5f;
-        }
-    const float values[5] = {1, 3, 3, 5, 9};
-    for (int piece = 0; piece < 5; ++piece) {
-        net.output_weights[piece] = values[piece] / 4 * 0.25f;
-        net.output_weights[8 + piece] = -values[piece] / 4 * 0.25f;
-    }
-    std::string path = dir.file("material.mnet");
-    save_network_file(path, quantise(net, "material"));
+    std::string path = write_material_network(dir);
     std::string damaged = dir.write("damaged.mnet", "MNEMENET but nothing else");
 
     std::string out =
@@ -338,6 +354,59 @@ TEST(NnueUci, EvalAndEvalFileChooseTheEvaluation) {
               std::string::npos)
         << out;
     EXPECT_NE(out.find("bestmove "), std::string::npos);
+}
+
+// A material-only network (one neuron per piece type and side), whose scores are predictable.
+std::string write_material_network(test::ScratchDirectory& dir) {
+    Architecture a;
+    a.hidden = 32;
+    FloatNetwork net(a);
+    for (int piece = 0; piece < 5; ++piece)
+        for (int square = 0; square < 64; ++square) {
+            net.feature_weights[std::size_t(piece * 64 + square) * a.hidden + piece] = 0.5f;
+            net.feature_weights[std::size_t((6 + piece) * 64 + square) * a.hidden + 8 + piece] =
+                0.5f;
+        }
+    const float values[5] = {1, 3, 3, 5, 9};
+    for (int piece = 0; piece < 5; ++piece) {
+        net.output_weights[piece] = values[piece] / 4 * 0.25f;
+        net.output_weights[8 + piece] = -values[piece] / 4 * 0.25f;
+    }
+    std::string path = dir.file("material.mnet");
+    save_network_file(path, quantise(net, "material"));
+    return path;
+}
+
+// Eval=nnue before EvalFile, the order cutechess and mneme's runner send options in: a mneme
+// without a built-in network must wait for the file, not drop the wish and stay classic (which
+// it did until 2026-11-26, so that every network test by option played the classic evaluation).
+TEST(NnueUci, EvalBeforeEvalFileStillPlaysTheNetwork) {
+    test::ScratchDirectory dir("nnue_uci_order");
+    std::string path = write_material_network(dir);
+    Position pos = Position::from_fen("4k3/8/8/8/8/8/8/3QK3 w - - 0 1");
+    std::string expected =
+        "network " + std::to_string(evaluate_position(load_network_file(path), pos));
+    std::string out =
+        run_uci("uci\nsetoption name Eval value nnue\nsetoption name EvalFile value " + path +
+                "\nposition fen 4k3/8/8/8/8/8/8/3QK3 w - - 0 1\neval\n");
+    EXPECT_NE(out.find("info string evaluation nnue: " + path), std::string::npos) << out;
+    EXPECT_NE(out.find(expected + " (side to move)"), std::string::npos) << out;
+    if (!builtin_network()) {
+        // Asked for without a network at all: the search says what it plays with.
+        std::string waiting = run_uci(
+            "uci\nsetoption name Eval value nnue\nposition startpos\n"
+            "go depth 1\n");
+        EXPECT_NE(waiting.find("info string Eval nnue waits for EvalFile"), std::string::npos)
+            << waiting;
+        EXPECT_NE(waiting.find("info string warning: Eval is nnue but no network was given"),
+                  std::string::npos)
+            << waiting;
+    }
+    // XBoard, in the same order: the network's score decides the evaluation's sign and size.
+    std::string xboard =
+        run_uci("xboard\nprotover 2\noption Eval=nnue\noption EvalFile=" + path + "\nquit\n");
+    EXPECT_NE(xboard.find("# evaluation nnue: " + path), std::string::npos) << xboard;
+    EXPECT_EQ(xboard.find("telluser"), std::string::npos) << xboard;
 }
 
 std::string run_uci(const std::string& input) {

@@ -17,6 +17,15 @@ int win_rate_material(const Position& pos) {
            5 * popcount(pos.pieces(ROOK)) + 9 * popcount(pos.pieces(QUEEN));
 }
 
+WinRateModel WinRateModel::scaled(double factor) const {
+    WinRateModel model = *this;
+    for (Knot& knot : model.knots) {
+        knot.a *= factor;
+        knot.b *= factor;
+    }
+    return model;
+}
+
 WinRateParameters WinRateModel::at_material(int material) const {
     if (material <= knots.front().material) return {knots.front().a, knots.front().b};
     for (std::size_t i = 1; i < knots.size(); ++i) {

@@ -46,12 +46,17 @@ struct WinRateModel {
     // Linear between the knots, the first knot's below it, the last one's above.
     WinRateParameters at_material(int material) const;
     WinRateParameters at(const Position& pos) const { return at_material(win_rate_material(pos)); }
+    // The model of the same evaluation with its scores multiplied by `factor` (a network whose
+    // output scale changed): a and b scale with them, the winning chances stay.
+    WinRateModel scaled(double factor) const;
 };
 
 // Fitted to the classic evaluation's self-play (see win_rate_model.cpp).
 extern const WinRateModel CLASSIC_WIN_RATE_MODEL;
-// Fitted to the self-play of network v1 (networks/v1.mnet); used for every network until a
-// network carries constants of its own.
+// Fitted to the self-play of network v1 (networks/v1.mnet, output scale 400); used for every
+// network until a network carries constants of its own, scaled by the network's output scale
+// over NNUE_WIN_RATE_MODEL_SCALE.
 extern const WinRateModel NNUE_WIN_RATE_MODEL;
+constexpr int NNUE_WIN_RATE_MODEL_SCALE = 400;
 
 }  // namespace mneme

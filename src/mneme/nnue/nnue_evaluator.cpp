@@ -4,8 +4,15 @@
 
 namespace mneme::nnue {
 
+WinRateModel win_rate_model_for(const QuantisedNetwork& net) {
+    return NNUE_WIN_RATE_MODEL.scaled(double(net.architecture.scale) / NNUE_WIN_RATE_MODEL_SCALE);
+}
+
 NnueEvaluator::NnueEvaluator(std::shared_ptr<const QuantisedNetwork> net)
-    : net_(std::move(net)), accumulators_(256), plies_(256) {}
+    : net_(std::move(net)),
+      win_rate_model_(win_rate_model_for(*net_)),
+      accumulators_(256),
+      plies_(256) {}
 
 void NnueEvaluator::reset(const Position& pos) {
     top_ = 0;

@@ -12,6 +12,9 @@
 
 namespace mneme::nnue {
 
+// How `net`'s scores translate into winning chances: NNUE_WIN_RATE_MODEL at its output scale.
+WinRateModel win_rate_model_for(const QuantisedNetwork& net);
+
 class NnueEvaluator final : public Evaluator {
 public:
     explicit NnueEvaluator(std::shared_ptr<const QuantisedNetwork> net);
@@ -25,7 +28,8 @@ public:
         return std::make_unique<NnueEvaluator>(net_);
     }
     std::string name() const override { return "nnue"; }
-    const WinRateModel& win_rate_model() const override { return NNUE_WIN_RATE_MODEL; }
+    // NNUE_WIN_RATE_MODEL at this network's output scale.
+    const WinRateModel& win_rate_model() const override { return win_rate_model_; }
 
     const QuantisedNetwork& network() const { return *net_; }
 
@@ -37,6 +41,7 @@ private:
     };
 
     std::shared_ptr<const QuantisedNetwork> net_;
+    WinRateModel win_rate_model_;
     std::vector<Accumulator> accumulators_;  // grows as deep as the search goes
     std::vector<Ply> plies_;
     std::size_t top_ = 0;  // the current ply's index

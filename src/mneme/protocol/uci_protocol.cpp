@@ -113,31 +113,16 @@ std::string uci_score(Value internal, const WinRateParameters& model) {
     return "cp " + std::to_string(reported_score(internal, model));
 }
 
-UciProtocol::UciProtocol(std::ostream& out)
-    : out_(out), eval_name_(nnue::default_evaluation_name()) {
-    std::string error;
-    searcher_.set_evaluator(nnue::make_evaluator(eval_name_, "", &error));
+UciProtocol::UciProtocol(std::ostream& out) : out_(out) {
+    searcher_.set_evaluator(evaluation_.initial_evaluator());
 }
 
-void UciProtocol::set_evaluation(const std::string& name, const std::string& file) {
-    std::string error;
-    auto evaluator = nnue::make_evaluator(name, name == "nnue" ? file : "", &error);
-    if (!evaluator) {
-        return info_string(
-            "error: " + error + "; the evaluation stays " + eval_name_ +
-            (eval_name_ == "nnue"
-                 ? " (" + (eval_file_.empty() ? std::string("built-in network") : eval_file_) + ")"
-                 : ""));
+void UciProtocol::apply(nnue::EvaluationChoice::Change change) {
+    if (change.evaluator) {
+        thread_.stop_and_wait();
+        searcher_.set_evaluator(std::move(change.evaluator));
     }
-    thread_.stop_and_wait();
-    searcher_.set_evaluator(std::move(evaluator));
-    eval_name_ = name;
-    eval_file_ = file;
-    if (name == "nnue") {
-        const auto& net = static_cast<const nnue::NnueEvaluator&>(searcher_.evaluator()).network();
-        info_string("evaluation nnue: " + (file.empty() ? std::string("built-in network") : file) +
-                    ", " + net.architecture.describe() + ", " + nnue::simd_name());
-    }
+    if (!change.message.empty()) info_string((change.error ? "error: " : "") + change.message);
 }
 
 bool UciProtocol::handle(const std::string& line) {
@@ -179,7 +164,7 @@ bool UciProtocol::handle(const std::string& line) {
         for (std::string row; std::getline(report, row);) out_.line(row);
         // The evaluator is replaced only between searches: no need to wait for one.
         int internal = evaluate(pos_);
-        if (eval_name_ == "nnue") {
+        if (evaluation_.active() == "nnue") {
             // The network is read-only.
             const auto& net =
                 static_cast<const nnue::NnueEvaluator&>(searcher_.evaluator()).network();
@@ -261,21 +246,9 @@ void UciProtocol::set_option(const Words& words) {
     }
     auto number = parse_integer(value);
     if (name == "eval") {
-        std::string wanted = lower_case(value);
-        if (wanted != "classic" && wanted != "nnue")
-            return info_string("Eval needs classic or nnue, got '" + value + "'");
-        set_evaluation(wanted, eval_file_);
+        apply(evaluation_.set_eval(value));
     } else if (name == "evalfile") {
-        std::string file = value == "<built-in>" || value == "<empty>" ? "" : value;
-        if (eval_name_ == "nnue") {
-            set_evaluation("nnue", file);
-        } else {
-            // Checked now, used when Eval becomes nnue.
-            std::string error;
-            if (!file.empty() && !nnue::make_evaluator("nnue", file, &error))
-                return info_string("error: " + error);
-            eval_file_ = file;
-        }
+        apply(evaluation_.set_file(value));
     } else if (name == "hash") {
         if (!number || *number < 1)
             return info_string("Hash needs a size in MB, got '" + value + "'");
@@ -368,6 +341,8 @@ void UciProtocol::go(const Words& words) {
     // The clock runs from here: waiting for a previous search and setting up count too.
     limits.start_time = std::chrono::steady_clock::now();
     thread_.stop_and_wait();
+    if (std::string warning = evaluation_.waiting_warning(); !warning.empty())
+        info_string("warning: " + warning);
     limits.move_overhead_ms = move_overhead_ms_;
     bool any_limit = false;
     for (std::size_t i = 1; i < words.size(); ++i) {

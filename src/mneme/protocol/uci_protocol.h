@@ -9,6 +9,7 @@
 
 #include "mneme/book/engine_book.h"
 #include "mneme/eval/win_rate_model.h"
+#include "mneme/nnue/evaluation_choice.h"
 #include "mneme/protocol/line_output.h"
 #include "mneme/search/search_thread.h"
 #include "mneme/search/skill.h"
@@ -32,8 +33,8 @@ private:
     void set_position(const Words& words);
     void go(const Words& words);
     void perft(const Words& words);
-    // Applies Eval and EvalFile; on failure says why and keeps the evaluation it had.
-    void set_evaluation(const std::string& name, const std::string& file);
+    // Installs what setting Eval or EvalFile gave and says what happened.
+    void apply(nnue::EvaluationChoice::Change change);
     void info_string(const std::string& text) { out_.line("info string " + text); }
 
     LineOutput out_;
@@ -54,8 +55,7 @@ private:
     int elo_ = Skill::MAX_ELO;
     Skill skill_;
     EngineBook book_;
-    std::string eval_name_;  // "classic" or "nnue"
-    std::string eval_file_;  // empty: the built-in network
+    nnue::EvaluationChoice evaluation_;  // Eval and EvalFile
 };
 
 // "cp 25" or "mate -3": a search score as UCI reports it, in centipawns normalised by the

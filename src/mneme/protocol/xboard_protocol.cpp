@@ -163,10 +163,8 @@ std::string xboard_result_line(const GameOutcome& outcome, Color side_to_move) {
     return std::string(result_text(outcome.result)) + " {" + reason + "}";
 }
 
-XboardProtocol::XboardProtocol(std::ostream& out)
-    : out_(out), eval_name_(nnue::default_evaluation_name()) {
-    std::string error;
-    searcher_.set_evaluator(nnue::make_evaluator(eval_name_, "", &error));
+XboardProtocol::XboardProtocol(std::ostream& out) : out_(out) {
+    searcher_.set_evaluator(evaluation_.initial_evaluator());
 }
 
 void XboardProtocol::end_of_input() {
@@ -217,7 +215,8 @@ bool XboardProtocol::handle(const std::string& line) {
         for (char c : book_policy_names('/'))
             policies += c == '/' ? std::string(" /// ") : std::string(1, c);
         out_.line(std::string("feature option=\"Eval -combo ") +
-                  (eval_name_ == "nnue" ? "classic /// *nnue" : "*classic /// nnue") + "\"");
+                  (evaluation_.wanted() == "nnue" ? "classic /// *nnue" : "*classic /// nnue") +
+                  "\"");
         out_.line("feature option=\"EvalFile -file \"");
         out_.line("feature option=\"OwnBook -check 0\"");
         out_.line("feature option=\"BookFile -file \"");
@@ -618,20 +617,16 @@ void XboardProtocol::set_option(const std::string& line) {
     std::string value = equals == std::string::npos ? "" : trim(rest.substr(equals + 1));
     std::string message;
     if (name == "eval" || name == "evalfile") {
-        std::string wanted = name == "eval" ? lower_case(value) : eval_name_;
-        std::string file = name == "evalfile" ? value : eval_file_;
-        if (wanted != "classic" && wanted != "nnue")
-            return error("Eval needs classic or nnue", line);
-        std::string why;
-        auto evaluator = nnue::make_evaluator(wanted, wanted == "nnue" ? file : "", &why);
-        if (!evaluator) {
-            out_.line("telluser mneme: " + why + "; the evaluation stays " + eval_name_);
-            return;
+        nnue::EvaluationChoice::Change change =
+            name == "eval" ? evaluation_.set_eval(value) : evaluation_.set_file(value);
+        if (change.evaluator) {
+            abandon_thinking();
+            searcher_.set_evaluator(std::move(change.evaluator));
         }
-        abandon_thinking();
-        searcher_.set_evaluator(std::move(evaluator));
-        eval_name_ = wanted;
-        eval_file_ = file;
+        if (change.error && name == "eval" && change.message.rfind("Eval needs", 0) == 0)
+            return error(change.message, line);
+        if (!change.message.empty())
+            out_.line((change.error ? "telluser mneme: " : "# ") + change.message);
         return;
     }
     switch (book_.set_option(name, value, message)) {
@@ -677,6 +672,8 @@ void XboardProtocol::think_if_engine_to_move() {
     limits.start_time = std::chrono::steady_clock::now();
     if (play_book_move()) return;
     apply_pending_hash_size();
+    if (std::string warning = evaluation_.waiting_warning(); !warning.empty())
+        out_.line("# warning: " + warning);
     searcher_.set_ordering_hint(book_.ordering_hint());
     {
         std::lock_guard lock(mutex_);

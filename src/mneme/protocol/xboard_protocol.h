@@ -13,6 +13,7 @@
 
 #include "mneme/book/engine_book.h"
 #include "mneme/core/game_outcome.h"
+#include "mneme/nnue/evaluation_choice.h"
 #include "mneme/protocol/line_output.h"
 #include "mneme/search/search_thread.h"
 
@@ -82,8 +83,7 @@ private:
     LineOutput out_;
     Searcher searcher_;
     SearchThread thread_{searcher_};
-    std::string eval_name_;  // "classic" or "nnue"
-    std::string eval_file_;  // empty: the built-in network
+    nnue::EvaluationChoice evaluation_;  // Eval and EvalFile
 
     // Shared with the search thread, which plays its move into the game when done.
     std::mutex mutex_;
