@@ -140,8 +140,11 @@ export class DecisionPanel {
         lastMove: [from, to],
         drawable: { autoShapes: [{ orig: from, dest: to, brush: 'blue' }] },
       } as Parameters<typeof Chessground>[1];
-      if (this.caseBoard) this.caseBoard.set(config!);
-      else this.caseBoard = Chessground(boardElement, config);
+      if (this.caseBoard) {
+        this.caseBoard.set(config!);
+        // set() moves the pieces but leaves the arrow where the last board had it.
+        this.caseBoard.redrawAll();
+      } else this.caseBoard = Chessground(boardElement, config);
     }
     const list = document.createElement('ol');
     list.className = 'case-list';

@@ -1,7 +1,10 @@
 // End-to-end test of mneme serve in headless Chromium (Debian's), driven by playwright-core:
 // plays games by clicking, promotes a pawn, refuses an illegal position in the editor, loads a
-// PGN, reviews it, and saves screenshots (SCREENSHOT.png at desktop width, SCREENSHOT-phone.png
-// at phone width). Usage: node gui_e2e.mjs MNEME_BINARY SCREENSHOT.png
+// PGN, reviews it, and saves screenshots (SCREENSHOT.png: analysis at desktop width;
+// SCREENSHOT-phone.png at phone width; SCREENSHOT-game.png, -review.png, -book.png and -cbr.png:
+// a game with its evaluation bar, the review's marked mistakes, the built-in book in Analyse,
+// a CBR move's explanation from a built-in case base). Usage: node gui_e2e.mjs MNEME_BINARY
+// SCREENSHOT.png
 // Exits 77 (skipped) when Chromium or the npm packages are missing.
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -160,6 +163,10 @@ async function newGame(side, depth, opponent = 'engine', movesAfter = 0) {
   const seenFrom = side === 'black' ? 'orientation-black' : 'orientation-white';
   await page.waitForSelector(`#board.${seenFrom}, #board .cg-wrap.${seenFrom}`);
 }
+// Saves SCREENSHOT-NAME.png when a screenshot path was given.
+async function screenshot(name) {
+  if (screenshotPath) await page.screenshot({ path: screenshotPath.replace(/\.png$/, `-${name}.png`) });
+}
 async function setUpFromFen(fen, white, black) {
   await page.click('#tabs button[data-tab="edit"]');
   await page.fill('#fen', fen);
@@ -252,6 +259,7 @@ await step('scores read from White\'s side everywhere: White a knight down is mi
   expect(fill < 50, `the evaluation bar gives White ${fill}% after the engine's move`);
   const evaluations = await page.evaluate(async () => (await (await fetch('/api/state')).json()).evaluations);
   expect(evaluations[1]?.cp < 0 && evaluations[2]?.cp < 0, `the graph's scores are ${JSON.stringify(evaluations)}`);
+  await screenshot('game');
 });
 
 await step('a pawn promotes through the promotion dialog', async () => {
@@ -334,6 +342,7 @@ await step('evaluating the game shows its progress, then the review marks mistak
       const current = await page.getAttribute('#moves .move.current', 'data-ply');
       throw new Error(`no best-move arrow in analysis at ply ${current}: ${JSON.stringify(state.best_moves)}`);
     });
+  await screenshot('review');
 });
 
 await step('analysis shows MultiPV lines, and a screenshot is saved', async () => {
@@ -381,6 +390,7 @@ await step('the built-in book is offered after the given one, with the masters\'
   await page.waitForFunction(() => document.querySelectorAll('#book-table tbody tr').length > 2);
   const first = await page.textContent('#book-table tbody tr');
   expect(first.startsWith('e4'), `the built-in book's first row reads '${first}'`);
+  await screenshot('book');
   await page.selectOption('#analysis-book', books[0]);
   await page.waitForFunction(() => document.querySelectorAll('#book-table tbody tr').length === 2);
 });
@@ -399,6 +409,31 @@ await step('the CBR player answers a move, and Analyse shows the case it used', 
   const decision = await page.textContent('#decision');
   expect(decision.includes('by the CBR player (e2e.mcases)') && decision.includes('Case used'), `decision '${decision}'`);
   expect(await page.isVisible('#case-board cg-board'), 'the case board is drawn');
+  // The same with a built-in case base, which a new user has without any file.
+  await page.click('#tabs button[data-tab="play"]');
+  const bases = await page.$$eval('#cbr-cases option', (options) => options.map((option) => option.value));
+  const builtin = bases.find((value) => value.startsWith('builtin:'));
+  expect(builtin, `case bases offered: ${bases.join(', ')}`);
+  await page.selectOption('#cbr-cases', builtin);
+  await newGame('white', 1, 'cbr');
+  await clickMove('d2d4');
+  await waitForMoves(2);
+  await page.click('#tabs button[data-tab="analyse"]');
+  await page.waitForFunction((name) => document.querySelector('#decision').textContent.includes(name),
+    builtin.replace(/^builtin:/, ''));
+  // The case board was set up anew: its arrow must join the case move's two marked squares.
+  const geometry = await page.evaluate(() => {
+    const box = (element) => { const r = element.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; };
+    const line = document.querySelector('#case-board .cg-shapes line');
+    return { squares: [...document.querySelectorAll('#case-board square.last-move')].map(box), line: line && box(line) };
+  });
+  expect(geometry.squares.length === 2 && geometry.line, `case board marks ${JSON.stringify(geometry)}`);
+  const [left, top] = [0, 1].map((i) => Math.min(...geometry.squares.map((square) => square[i])));
+  const [right, bottom] = [2, 3].map((i) => Math.max(...geometry.squares.map((square) => square[i])));
+  const [x1, y1, x2, y2] = geometry.line;
+  expect(x1 >= left - 1 && x2 <= right + 1 && y1 >= top - 1 && y2 <= bottom + 1,
+    `the case board's arrow ${geometry.line.map(Math.round)} leaves its move's squares ${[left, top, right, bottom].map(Math.round)}`);
+  await screenshot('cbr');
 });
 
 await step('the server refuses another site\'s page and answers its own', async () => {
