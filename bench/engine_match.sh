@@ -27,8 +27,11 @@ mkdir -p "$outdir"
 # The runner plays a copy, so rebuilding during a long match does not swap the engine.
 binary="$outdir/mneme-$opponent"
 pgn="$outdir/mneme-vs-$opponent.pgn"
+source "$root/bench/in_progress.sh"
+[[ -s "$pgn" ]] || carry_in_progress "mneme-vs-$opponent.pgn" "$pgn"
 resume=()
-if [[ -s "$pgn" && -x "$binary" ]]; then resume=(-resume); else cp "$mneme" "$binary"; fi
+[[ -s "$pgn" ]] && resume=(-resume)
+[[ -x "$binary" && -s "$pgn" ]] || cp "$mneme" "$binary"
 
 "$binary" match \
     -engine cmd="$binary" proto=uci name=mneme option.Hash=64 \

@@ -11,7 +11,8 @@
 #   to four times its cores, as the hardening issue's soak asks), and each leg's log ends with the
 #   load average it ran under.
 # An interrupted run continues where it stopped when started again with the same arguments, and
-# a larger ROUNDS adds games to a finished run, so a long soak can be played a piece at a time.
+# a larger ROUNDS adds games to a finished run, so a long soak can be played a piece at a time;
+# on a new machine a leg starts from the games bench/keep_in_progress.sh kept in the repository.
 set -euo pipefail
 
 rounds="${1:-22}"
@@ -27,6 +28,7 @@ openings="$root/../shared/data/openings/8moves_v3.pgn.zst"
 [[ -r "$openings" ]] || { echo "fast_gauntlet: $openings is missing" >&2; exit 2; }
 
 source "$root/bench/debian_engines.sh"
+source "$root/bench/in_progress.sh"
 need stockfish stockfish; need gnuchess gnuchess; need fairymax fairymax; need phalanx phalanx
 need glaurung glaurung; need toga2 toga2; need ethereal-chess ethereal-chess
 
@@ -60,6 +62,7 @@ opponents=(
 leg() {  # leg NAME LIMIT...
     local name="$1"; shift
     local pgn="$outdir/$name.pgn" resume=()
+    [[ -s "$pgn" ]] || carry_in_progress "gauntlet-$(basename "$outdir")-$name.pgn" "$pgn"
     [[ -s "$pgn" ]] && resume=(-resume)
     echo "== leg $name: $* ($rounds rounds x 2 games per opponent)" >&2
     "$binary" tournament -gauntlet \

@@ -12,7 +12,8 @@
 #                 [--binary PATH (build/release/mneme, for sides without a commit)]
 #                 [--no-sprt: play exactly --max-games games, for an Elo with its interval]
 # e.g. bench/sprt.sh --name nnue-vs-classic --new-option Eval=nnue --base-option Eval=classic
-# Interrupt with Ctrl-C; the same command resumes from the PGN.
+# Interrupt with Ctrl-C; the same command resumes from the PGN, or, on a new machine, from the
+# games bench/keep_in_progress.sh kept in the repository.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 new_commit="" base_commit="" tc="8+0.08" elo0=0 elo1=5 max_games=20000 name="sprt" concurrency=2 sprt=1
@@ -41,6 +42,7 @@ while [[ $# -gt 0 ]]; do
 done
 [[ -f "$openings" ]] || { echo "sprt: opening suite $openings not found (the data set at ../shared/data)" >&2; exit 2; }
 mkdir -p "$out"
+source "$root/bench/in_progress.sh"
 
 # A binary for a commit, built once in a worktree of its own and kept under $out.
 binary_for() {
@@ -67,6 +69,8 @@ binary_for() {
 new_bin="$(binary_for "$new_commit" new)"
 base_bin="$(binary_for "$base_commit" base)"
 pgn="$out/$name.pgn"
+# A match begun on another machine goes on from the games it kept in the repository.
+[[ -s "$pgn" ]] || carry_in_progress "$name.pgn" "$pgn"
 resume=()
 [[ -s "$pgn" ]] && resume=(-resume)
 stop=(-sprt elo0="$elo0" elo1="$elo1" alpha=0.05 beta=0.05)
