@@ -123,7 +123,8 @@ TEST(SearchRefinements, EachChangesTheTreeAndKeepsTactics) {
     for (const SearchRefinementOption& r : SEARCH_REFINEMENT_OPTIONS)
         EXPECT_EQ(defaults.*(r.field), r.field != &SearchOptions::material_correction &&
                                            r.field != &SearchOptions::table_capture_reduction &&
-                                           r.field != &SearchOptions::killer_reductions)
+                                           r.field != &SearchOptions::killer_reductions &&
+                                           r.field != &SearchOptions::quiescence_checks)
             << r.name;
     SearchOptions all;
     for (const SearchRefinementOption& r : SEARCH_REFINEMENT_OPTIONS) all.*(r.field) = true;

@@ -20,10 +20,12 @@ std::string EvaluationChoice::describe_active() const {
     return "nnue (" + (active_file_.empty() ? std::string("built-in network") : active_file_) + ")";
 }
 
-EvaluationChoice::Change EvaluationChoice::install(const std::string& name) {
+EvaluationChoice::Change EvaluationChoice::install(const std::string& name,
+                                                   std::unique_ptr<Evaluator> made) {
     Change change;
     std::string error;
-    change.evaluator = make_evaluator(name, name == "nnue" ? file_ : "", &error);
+    change.evaluator =
+        made ? std::move(made) : make_evaluator(name, name == "nnue" ? file_ : "", &error);
     if (!change.evaluator) {
         change.error = true;
         change.message = error + "; the evaluation stays " + describe_active();
@@ -63,9 +65,12 @@ EvaluationChoice::Change EvaluationChoice::set_eval(const std::string& value) {
 
 EvaluationChoice::Change EvaluationChoice::set_file(const std::string& value) {
     std::string file = value == "<built-in>" || value == "<empty>" ? "" : value;
+    // The file is read once: the evaluator that proves it sound is the one installed.
+    std::unique_ptr<Evaluator> made;
     if (!file.empty()) {
         std::string error;
-        if (!make_evaluator("nnue", file, &error)) {
+        made = make_evaluator("nnue", file, &error);
+        if (!made) {
             Change refused;
             refused.error = true;
             refused.message = error + "; the evaluation stays " + describe_active();
@@ -82,7 +87,7 @@ EvaluationChoice::Change EvaluationChoice::set_file(const std::string& value) {
             describe_active();
         return waiting;
     }
-    return install("nnue");
+    return install("nnue", std::move(made));
 }
 
 std::string EvaluationChoice::waiting_warning() const {

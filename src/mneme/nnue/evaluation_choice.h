@@ -39,7 +39,8 @@ public:
     std::string waiting_warning() const;
 
 private:
-    Change install(const std::string& name);
+    // Installs evaluation `name`, made now unless `made` is one already made from file_.
+    Change install(const std::string& name, std::unique_ptr<Evaluator> made = nullptr);
     // "classic", or "nnue (FILE)" / "nnue (built-in network)".
     std::string describe_active() const;
 

@@ -428,7 +428,7 @@ Value Searcher::negamax(int depth, Value alpha, Value beta, int ply, bool pv_nod
     bool in_check = pos_.in_check();
     // Check extension: a forcing line is looked at one ply deeper.
     if (in_check && !excluded) ++depth;
-    if (depth <= 0) return quiescence(alpha, beta, ply, pv_node);
+    if (depth <= 0) return quiescence(alpha, beta, ply, pv_node, options_.quiescence_checks);
 
     pv_length_[ply] = ply;
     count_node();
@@ -487,7 +487,7 @@ Value Searcher::negamax(int depth, Value alpha, Value beta, int ply, bool pv_nod
     // whether one does.
     if (options_.razoring && prune_node && !minimax && depth <= RAZOR_MAX_DEPTH &&
         !is_mate_score(alpha) && static_eval + razor_margin(options_.margins, depth) < alpha) {
-        Value v = quiescence(alpha, alpha + 1, ply, false);
+        Value v = quiescence(alpha, alpha + 1, ply, false, options_.quiescence_checks);
         if (stopped_) return 0;
         if (v <= alpha) return v;
     }
@@ -722,7 +722,7 @@ Value Searcher::negamax(int depth, Value alpha, Value beta, int ply, bool pv_nod
 // Quiescence is the leaf evaluator of every variant, minimax included: it always prunes with
 // alpha-beta (its value is exact inside the window), since a capture tree without cut-offs
 // explodes and would drown the main-tree node counts that the variants are compared by.
-Value Searcher::quiescence(Value alpha, Value beta, int ply, bool pv_node) {
+Value Searcher::quiescence(Value alpha, Value beta, int ply, bool pv_node, bool checks) {
     const Value original_alpha = alpha;
     pv_length_[ply] = ply;
     count_node();
@@ -789,6 +789,31 @@ Value Searcher::quiescence(Value alpha, Value beta, int ply, bool pv_node) {
         }
     }
     if (in_check && move_count == 0) return mated_in(ply);
+
+    // Quiet checks at the first ply of quiescence: a sacrifice that leaves the attacker far
+    // behind on material is often followed by a check that mates, which captures alone miss.
+    // Only checks that do not lose the checking piece to a simple exchange.
+    if (checks && !in_check && best_value < beta) {
+        for (Move m : MoveList<QUIETS>(pos_)) {
+            if (!pos_.gives_check(m) || static_exchange(pos_, m) < 0) continue;
+            table_->prefetch(pos_.key_after(m));
+            evaluator_->push(pos_, m);
+            pos_.do_move(m);
+            Value v = -quiescence(-beta, -alpha, ply + 1, pv_node, false);
+            pos_.undo_move();
+            evaluator_->pop();
+            if (stopped_) return 0;
+            if (v > best_value) {
+                best_value = v;
+                if (v > alpha) {
+                    best_move = m;
+                    if (pv_node) update_pv(ply, m);
+                    if (v >= beta) break;
+                    alpha = v;
+                }
+            }
+        }
+    }
 
     if (options_.algorithm == SearchAlgorithm::ALPHABETA_FAIL_HARD)
         best_value = std::clamp(best_value, original_alpha, beta);

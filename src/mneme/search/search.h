@@ -140,7 +140,8 @@ private:
     // An iteration inside an aspiration window that widens on each failure.
     void search_root_with_aspiration(int depth, const InfoCallback& on_iteration);
     Value negamax(int depth, Value alpha, Value beta, int ply, bool pv_node);
-    Value quiescence(Value alpha, Value beta, int ply, bool pv_node);
+    // `checks`: quiet checks are searched too (the first ply of quiescence, QuiescenceChecks).
+    Value quiescence(Value alpha, Value beta, int ply, bool pv_node, bool checks = false);
     // The static evaluation, corrected by the correction history when that is on.
     Value corrected_eval(Value raw) const;
     // The correction history's verdict on the current position, in centipawns.

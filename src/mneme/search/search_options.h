@@ -126,6 +126,8 @@ struct SearchOptions {
                                            // move is a capture (the capture is then likely best)
     bool killer_reductions = false;        // killers and the counter move reduced as well, one
                                            // ply less than the other quiet moves
+    bool quiescence_checks = false;        // quiet checks searched at quiescence's first ply
+                                           // (and in razoring's quiescence)
 
     SearchMargins margins;
 
@@ -145,7 +147,7 @@ struct SearchOptions {
         o.move_count_pruning = o.see_pruning = false;
         o.correction_history = o.singular_extensions = o.capture_history = false;
         o.razoring = o.probcut = o.time_stability = o.material_correction = false;
-        o.table_capture_reduction = o.killer_reductions = false;
+        o.table_capture_reduction = o.killer_reductions = o.quiescence_checks = false;
         return o;
     }
 };
@@ -165,6 +167,7 @@ inline constexpr SearchRefinementOption SEARCH_REFINEMENT_OPTIONS[] = {
     {"MaterialCorrection", &SearchOptions::material_correction},
     {"TableCaptureReduction", &SearchOptions::table_capture_reduction},
     {"KillerReductions", &SearchOptions::killer_reductions},
+    {"QuiescenceChecks", &SearchOptions::quiescence_checks},
 };
 
 // The refinement option called `name` (any case), or null.
