@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs queued tests one after the other, so that the cores never wait for a person: each line of
-# QUEUE (default bench/sprt-queue.txt) holds the arguments of one bench/sprt.sh run ('#' starts a
-# comment). A test that is decided, or played to its --max-games, returns at once when run again,
+# QUEUE (default bench/sprt-queue.txt) holds the arguments of one bench/sprt.sh run, or a line
+# starting with engine_match.sh or fast_gauntlet.sh runs that script of bench/ with the rest of the
+# line ('#' starts a comment). A test that is decided, or played to its --max-games, returns at once when run again,
 # so the queue can be started again after an interruption (Ctrl-C, a new session) and goes on
 # where it stopped. Paths are relative to the project folder; outputs go where each line's --out
 # says (the queue's lines use ../matches, beside the project like ../shared).
@@ -15,9 +16,13 @@ trap 'echo "sprt_queue: interrupted; run it again to go on" >&2; exit 130' INT T
 while IFS= read -r line || [[ -n "$line" ]]; do
     line="${line%%#*}"
     [[ -n "${line// /}" ]] || continue
-    echo "== sprt_queue: bench/sprt.sh $line ($(date -u +%H:%M))"
     # The line's words, as the shell would split them (no globbing).
     read -r -a arguments <<<"$line"
-    "$root/bench/sprt.sh" "${arguments[@]}" || echo "sprt_queue: this test failed (exit $?); going on" >&2
+    script=sprt.sh
+    case "${arguments[0]}" in
+        engine_match.sh | fast_gauntlet.sh) script="${arguments[0]}"; arguments=("${arguments[@]:1}") ;;
+    esac
+    echo "== sprt_queue: bench/$script ${arguments[*]} ($(date -u +%H:%M))"
+    "$root/bench/$script" "${arguments[@]}" || echo "sprt_queue: this run failed (exit $?); going on" >&2
 done <"$queue"
 echo "== sprt_queue: every test of $queue has run"
