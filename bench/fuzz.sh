@@ -9,11 +9,13 @@
 #   bench/fuzz.sh [SECONDS (60)] [TARGET...]
 #   bench/fuzz.sh --until EXECUTIONS [SECONDS (600)] [TARGET...]
 #
-# With --until, each run is added to a ledger (build/fuzz/ledger/TARGET: one line per run with
-# its seconds, executions, coverage and crashes), targets that reached EXECUTIONS in all are
-# skipped, the others run SECONDS more, and the table shows the totals. A long campaign (the
-# hardening issue's 10 million executions per target) is so played a piece at a time, stopped
-# and started at will; two such runs over different targets use both cores.
+# With --until, each run is added to a ledger (bench/results/in-progress/fuzz-ledger/TARGET: one
+# line per run with its seconds, executions, coverage, crashes and date), targets that reached
+# EXECUTIONS in all are skipped, the others run SECONDS more, and the table shows the totals. A
+# long campaign (the hardening issue's 10 million executions per target) is so played a piece at
+# a time, stopped and started at will; two such runs over different targets use both cores. The
+# ledger is committed (`git add -f`) at a session's end so that a new machine goes on counting
+# (each run starts from the committed seed corpus and the corpus grown on its machine).
 set -eu
 root=$(cd "$(dirname "$0")/.." && pwd)
 goal=0
@@ -29,11 +31,12 @@ case "$goal$seconds" in
 esac
 [ $# -gt 0 ] && shift
 build=$root/build/fuzz
-mkdir -p "$build/ledger"
+ledger=$root/bench/results/in-progress/fuzz-ledger
+mkdir -p "$ledger"
 # The totals of a target's ledger: runs seconds executions crashes, and the last run's coverage.
 ledger_totals() {
-    [ -s "$build/ledger/$1" ] || { echo "0 0 0 0 ?"; return; }
-    awk '{ s += $1; e += $2; c += $4; cov = $3 } END { print NR, s, e, c, cov }' "$build/ledger/$1"
+    [ -s "$ledger/$1" ] || { echo "0 0 0 0 ?"; return; }
+    awk '{ s += $1; e += $2; c += $4; cov = $3 } END { print NR, s, e, c, cov }' "$ledger/$1"
 }
 targets=${*:-"fen san uci_move epd pgn uci xboard polyglot mbook mcases mpos mpshard mdata mnet gui_api"}
 
@@ -89,7 +92,7 @@ for target in $targets; do
     features=$(grep -o 'ft: [0-9]*' "$log" | tail -n 1 | cut -d' ' -f2)
     files=$(ls "$corpus" | wc -l)
     if [ "$goal" -gt 0 ]; then
-        echo "$seconds ${executions:-0} ${coverage:-?} $crashes $(date -u +%Y-%m-%dT%H:%M)" >> "$build/ledger/$target"
+        echo "$seconds ${executions:-0} ${coverage:-?} $crashes $(date -u +%Y-%m-%dT%H:%M)" >> "$ledger/$target"
         set -- $(ledger_totals "$target")
         printf '%-9s %7s %12s %9s %7s %8s %7s %8s  (%s runs; %s)\n' "$target" "$2" "$3" \
             "$(( $3 / ($2 > 0 ? $2 : 1) ))" "${coverage:-?}" "${features:-?}" "$files" "$4" "$1" \
