@@ -46,7 +46,7 @@ EvaluationChoice::Change EvaluationChoice::set_eval(const std::string& value) {
     std::string name = lower_case(value);
     if (name != "classic" && name != "nnue") {
         Change refused;
-        refused.error = true;
+        refused.error = refused.bad_value = true;
         refused.message = "Eval needs classic or nnue, got '" + value + "'";
         return refused;
     }

@@ -20,6 +20,7 @@ public:
         std::unique_ptr<Evaluator> evaluator;
         std::string message;
         bool error = false;
+        bool bad_value = false;  // the value is none the option takes (an error of the sender's)
     };
 
     EvaluationChoice();

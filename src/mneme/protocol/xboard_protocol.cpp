@@ -623,8 +623,7 @@ void XboardProtocol::set_option(const std::string& line) {
             abandon_thinking();
             searcher_.set_evaluator(std::move(change.evaluator));
         }
-        if (change.error && name == "eval" && change.message.rfind("Eval needs", 0) == 0)
-            return error(change.message, line);
+        if (change.bad_value) return error(change.message, line);
         if (!change.message.empty())
             out_.line((change.error ? "telluser mneme: " : "# ") + change.message);
         return;
