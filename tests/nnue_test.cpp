@@ -407,6 +407,16 @@ TEST(NnueUci, EvalBeforeEvalFileStillPlaysTheNetwork) {
         run_uci("xboard\nprotover 2\noption Eval=nnue\noption EvalFile=" + path + "\nquit\n");
     EXPECT_NE(xboard.find("# evaluation nnue: " + path), std::string::npos) << xboard;
     EXPECT_EQ(xboard.find("telluser"), std::string::npos) << xboard;
+    // A value the option does not take is the GUI's error; a file that cannot be read is told
+    // to the user.
+    std::string refused =
+        run_uci("xboard\nprotover 2\noption Eval=fancy\noption EvalFile=/nonexistent.mnet\nquit\n");
+    EXPECT_NE(refused.find("Error (Eval needs classic or nnue, got 'fancy'): option Eval=fancy"),
+              std::string::npos)
+        << refused;
+    EXPECT_NE(refused.find("telluser mneme: "), std::string::npos) << refused;
+    EXPECT_EQ(refused.find("Error (", refused.find("option Eval=fancy") + 20), std::string::npos)
+        << refused;
 }
 
 std::string run_uci(const std::string& input) {
