@@ -145,6 +145,19 @@ TEST(SearchRefinements, AllTogetherStillProveAMate) {
     EXPECT_EQ(move_to_uci(result.best, false), "a1a6");
 }
 
+// Quiescence checks: the queen that takes a7 leaves the back rank to ...Rd1 mate. A search of
+// one ply sees only captures after the queen's move, and takes the pawn; with quiet checks at
+// the first ply of quiescence it sees the mate and keeps the queen home.
+TEST(SearchRefinements, QuiescenceChecksSeeAQuietMateAtTheLeaves) {
+    Position pos = Position::from_fen("3r2k1/p4ppp/8/8/8/8/5PPP/Q5K1 w - - 0 1");
+    SearchOptions without = with_refinement(nullptr);
+    EXPECT_EQ(move_to_uci(search_with(pos, without, 1).best, false), "a1a7");
+    SearchOptions with = with_refinement(&SearchOptions::quiescence_checks);
+    SearchResult result = search_with(pos, with, 1);
+    EXPECT_NE(move_to_uci(result.best, false), "a1a7");
+    EXPECT_FALSE(is_mate_score(result.score)) << result.score;
+}
+
 std::string run_uci(const std::string& input) {
     std::istringstream in(input);
     std::ostringstream out;
