@@ -59,8 +59,13 @@ std::int64_t simd_sum(const QuantisedNetwork& net, const std::int16_t* us, const
         const std::int16_t* w =
             net.output_weights.data() + std::size_t(bucket) * 2 * h + std::size_t(half) * h;
         for (int i = 0; i < h; i += 32) {
-            __m512i v = _mm512_min_epi16(_mm512_max_epi16(_mm512_load_si512(a + i), zero), qa);
-            __m512i weights = _mm512_loadu_si512(w + i);
+            // A network's width is a multiple of 16, not always of 32: the last step of such a
+            // width loads only its 16 lanes (the others read as 0 and add nothing), never past
+            // the end of the weights.
+            const __mmask32 lanes_in = h - i >= 32 ? ~__mmask32(0) : __mmask32(0xFFFF);
+            __m512i v = _mm512_min_epi16(
+                _mm512_max_epi16(_mm512_maskz_loadu_epi16(lanes_in, a + i), zero), qa);
+            __m512i weights = _mm512_maskz_loadu_epi16(lanes_in, w + i);
             __m512i product = screlu ? _mm512_madd_epi16(_mm512_mullo_epi16(v, weights), v)
                                      : _mm512_madd_epi16(v, weights);
             total = _mm512_add_epi32(total, product);
