@@ -753,8 +753,29 @@ Value Searcher::quiescence(Value alpha, Value beta, int ply, bool pv_node, bool 
         alpha = std::max(alpha, best_value);
     }
 
-    MovePicker picker(pos_, tt_hit && options_.tt_move ? tt.move : Move::none(), history_);
     Move best_move;
+    // Searches `m` and takes its score; true when the node is done (a cut-off, or stopped).
+    auto search_move = [&](Move m) {
+        table_->prefetch(pos_.key_after(m));
+        evaluator_->push(pos_, m);
+        pos_.do_move(m);
+        Value v = -quiescence(-beta, -alpha, ply + 1, pv_node);
+        pos_.undo_move();
+        evaluator_->pop();
+        if (stopped_) return true;
+        if (v > best_value) {
+            best_value = v;
+            if (v > alpha) {
+                best_move = m;
+                if (pv_node) update_pv(ply, m);
+                if (v >= beta) return true;
+                alpha = v;
+            }
+        }
+        return false;
+    };
+
+    MovePicker picker(pos_, tt_hit && options_.tt_move ? tt.move : Move::none(), history_);
     int move_count = 0;
     while (Move m = picker.next()) {
         ++move_count;
@@ -770,24 +791,9 @@ Value Searcher::quiescence(Value alpha, Value beta, int ply, bool pv_node, bool 
             // Captures that lose material are not worth a look when standing pat is allowed.
             if (static_exchange(pos_, m) < 0) continue;
         }
-        table_->prefetch(pos_.key_after(m));
-        evaluator_->push(pos_, m);
-        pos_.do_move(m);
-        Value v = -quiescence(-beta, -alpha, ply + 1, pv_node);
-        pos_.undo_move();
-        evaluator_->pop();
-        if (stopped_) return 0;
-
-        if (v > best_value) {
-            best_value = v;
-            if (v > alpha) {
-                best_move = m;
-                if (pv_node) update_pv(ply, m);
-                if (v >= beta) break;
-                alpha = v;
-            }
-        }
+        if (search_move(m)) break;
     }
+    if (stopped_) return 0;
     if (in_check && move_count == 0) return mated_in(ply);
 
     // Quiet checks at the first ply of quiescence: a sacrifice that leaves the attacker far
@@ -796,23 +802,9 @@ Value Searcher::quiescence(Value alpha, Value beta, int ply, bool pv_node, bool 
     if (checks && !in_check && best_value < beta) {
         for (Move m : MoveList<QUIETS>(pos_)) {
             if (!pos_.gives_check(m) || static_exchange(pos_, m) < 0) continue;
-            table_->prefetch(pos_.key_after(m));
-            evaluator_->push(pos_, m);
-            pos_.do_move(m);
-            Value v = -quiescence(-beta, -alpha, ply + 1, pv_node, false);
-            pos_.undo_move();
-            evaluator_->pop();
-            if (stopped_) return 0;
-            if (v > best_value) {
-                best_value = v;
-                if (v > alpha) {
-                    best_move = m;
-                    if (pv_node) update_pv(ply, m);
-                    if (v >= beta) break;
-                    alpha = v;
-                }
-            }
+            if (search_move(m)) break;
         }
+        if (stopped_) return 0;
     }
 
     if (options_.algorithm == SearchAlgorithm::ALPHABETA_FAIL_HARD)
