@@ -7,7 +7,7 @@
 #   are kept as gauntlet-OUTDIR-LEG.pgn, e.g. /work/soak/idle/movetime.pgn=gauntlet-idle-movetime.pgn)
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
-[[ $# -gt 0 ]] || { echo "usage: bench/keep_in_progress.sh PGN..." >&2; exit 2; }
+[[ $# -gt 0 ]] || { echo "usage: bench/keep_in_progress.sh PGN[=NAME]..." >&2; exit 2; }
 mkdir -p "$root/bench/results/in-progress"
 for argument in "$@"; do
     pgn="${argument%%=*}"
