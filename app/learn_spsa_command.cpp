@@ -1,14 +1,17 @@
 // mneme learn spsa: the search's margins tuned by SPSA from games of theta+ against theta-.
+#include <charconv>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
-#include <sstream>
+#include <fstream>
 
 #include "book_arguments.h"
 #include "learn_support.h"
 #include "mneme/eval/evaluate.h"
 #include "mneme/learn/spsa.h"
+#include "mneme/learn/spsa_trajectory.h"
+#include "mneme/match/in_process_players.h"
 #include "mneme/match/tournament.h"
 #include "mneme/search/search_options.h"
 #include "mneme/util/atomic_file.h"
@@ -28,13 +31,57 @@ protected:
 
 PlayerSpec spsa_player(const std::string& name, const std::vector<SpsaParameter>& parameters,
                        const std::vector<double>& values,
-                       const std::vector<std::string>& limit_words) {
+                       const std::vector<std::string>& limit_words,
+                       const std::vector<std::string>& player_options) {
     std::vector<std::string> words = {"proto=mneme", "name=" + name};
+    for (const std::string& option : player_options) words.push_back("option." + option);
     for (std::size_t i = 0; i < parameters.size(); ++i)
         words.push_back("option." + parameters[i].name + "=" +
                         std::to_string(std::lround(values[i])));
     words.insert(words.end(), limit_words.begin(), limit_words.end());
     return parse_player_spec(words);
+}
+
+std::string exact(double value) {
+    char buffer[64];
+    auto [end, failure] = std::to_chars(buffer, buffer + sizeof buffer, value);
+    return failure == std::errc() ? std::string(buffer, end) : std::to_string(value);
+}
+
+// What decides the run's games and schedule, on one line: a trajectory resumes only under the
+// same settings (the concurrency and the output's name do not change the games).
+std::string run_settings(const std::vector<SpsaParameter>& parameters, const SpsaSettings& settings,
+                         int games_per_iteration, const std::string& limit,
+                         const std::string& openings, const std::string& params_path,
+                         const std::vector<std::string>& player_options) {
+    std::string text = "mneme learn spsa: iterations " + std::to_string(settings.iterations) +
+                       ", games per iteration " + std::to_string(games_per_iteration) + ", limit " +
+                       limit + ", seed " + std::to_string(settings.seed) + ", openings " + openings;
+    if (!params_path.empty()) text += ", params " + params_path;
+    for (const std::string& option : player_options) text += ", option " + option;
+    for (const SpsaParameter& p : parameters)
+        text += ", param " + p.name + "=" + exact(p.start) + "," + exact(p.min) + "," +
+                exact(p.max) + "," + exact(p.c_end) + "," + exact(p.r_end);
+    return text;
+}
+
+// The trajectory at `path` if there is one, checked against this run; else a new one.
+SpsaTrajectory trajectory_to_continue(const std::string& path, const std::string& settings,
+                                      const std::vector<SpsaParameter>& parameters) {
+    SpsaTrajectory trajectory;
+    trajectory.settings = settings;
+    for (const SpsaParameter& p : parameters) trajectory.names.push_back(p.name);
+    if (path.empty() || !std::filesystem::exists(path)) return trajectory;
+    std::ifstream in(path);
+    if (!in) throw std::runtime_error(path + ": cannot be read");
+    SpsaTrajectory found = read_spsa_trajectory(in, path);
+    if (found.settings != settings)
+        throw std::runtime_error(path +
+                                 " belongs to another run; remove it or choose another -o\n" +
+                                 "  its run:  " + found.settings + "\n  this run: " + settings);
+    if (found.names != trajectory.names)
+        throw std::runtime_error(path + ": its columns do not name this run's parameters");
+    return found;
 }
 
 }  // namespace
@@ -45,6 +92,7 @@ int learn_spsa_command(const Arguments& args) {
     settings.iterations = 0;
     int games_per_iteration = 2, concurrency = 1;
     std::string limit = "depth=4", openings_path, output, params_path;
+    std::vector<std::string> player_options;
     ArgumentReader reader(args);
     while (reader.more()) {
         std::string a = reader.next();
@@ -75,7 +123,12 @@ int learn_spsa_command(const Arguments& args) {
             openings_path = reader.value(a);
         else if (a == "--concurrency")
             concurrency = int(reader.integer(a, 1, 64));
-        else if (a == "--params")
+        else if (a == "--option") {
+            std::string option = reader.value(a);
+            if (option.find('=') == std::string::npos || option.front() == '=')
+                throw UsageError("--option " + option + ": expected NAME=VALUE");
+            player_options.push_back(option);
+        } else if (a == "--params")
             params_path = reader.value(a);
         else if (a == "-o" || a == "--output")
             output = reader.value(a);
@@ -101,28 +154,56 @@ int learn_spsa_command(const Arguments& args) {
     // "depth=4", "st=0.05", "nodes=N" are player words; anything else is a clock.
     std::vector<std::string> limit_words = {limit.find('=') != std::string::npos ? limit
                                                                                  : "tc=" + limit};
-    spsa_player("check", parameters, std::vector<double>(parameters.size(), 0), limit_words);
+    std::vector<double> starts;
+    for (const SpsaParameter& p : parameters) starts.push_back(p.start);
+    {
+        // The players' options are checked now, not after the first iteration's games.
+        MnemePlayer check(spsa_player("check", parameters, starts, limit_words, player_options));
+        std::string error;
+        if (!check.start(error)) throw UsageError("the players cannot start: " + error);
+    }
 
     Spsa spsa(parameters, settings);
-    std::ostringstream trajectory;
-    trajectory << "iteration,wins,draws,losses";
-    for (const SpsaParameter& p : parameters) trajectory << ',' << p.name;
-    trajectory << '\n' << 0 << ",0,0,0";
-    for (double v : spsa.theta()) trajectory << ',' << v;
-    trajectory << '\n';
+    SpsaTrajectory trajectory =
+        trajectory_to_continue(output,
+                               run_settings(parameters, settings, games_per_iteration, limit,
+                                            openings_path, params_path, player_options),
+                               parameters);
+    double total_wins = 0, total_draws = 0, total_losses = 0;
+    if (trajectory.rows.empty()) {
+        trajectory.rows.push_back({0, 0, 0, 0, spsa.theta()});
+        if (!output.empty())
+            write_file_atomically(
+                output, [&](std::ostream& out) { out << spsa_trajectory_csv(trajectory); });
+    } else {
+        const SpsaTrajectoryRow& last = trajectory.rows.back();
+        try {
+            spsa.resume(last.iteration, last.theta);
+        } catch (const std::invalid_argument& e) {
+            throw std::runtime_error(output + ": " + e.what());
+        }
+        for (const SpsaTrajectoryRow& row : trajectory.rows) {
+            total_wins += row.wins;
+            total_draws += row.draws;
+            total_losses += row.losses;
+        }
+    }
     std::printf("SPSA       %d iterations of %d games, %s per move, openings %s\n",
                 settings.iterations, games_per_iteration, limit.c_str(), openings_path.c_str());
+    if (spsa.iterations_done() > 0)
+        std::printf("resumed    %s after iteration %d of %d (%.0f games)\n", output.c_str(),
+                    spsa.iterations_done(), settings.iterations,
+                    total_wins + total_draws + total_losses);
     std::fflush(stdout);
 
     NullBuffer null_buffer;
     std::ostream quiet(&null_buffer);
     auto started = std::chrono::steady_clock::now();
-    double total_wins = 0, total_draws = 0, total_losses = 0;
-    for (int k = 1; k <= settings.iterations; ++k) {
+    for (int k = spsa.iterations_done() + 1; k <= settings.iterations; ++k) {
         SpsaStep step = spsa.next_step();
         TournamentSettings match;
-        match.players = {spsa_player("plus", parameters, step.plus, limit_words),
-                         spsa_player("minus", parameters, step.minus, limit_words)};
+        match.players = {spsa_player("plus", parameters, step.plus, limit_words, player_options),
+                         spsa_player("minus", parameters, step.minus, limit_words, player_options)};
         match.rounds = games_per_iteration / 2;
         match.games_per_encounter = 2;
         match.concurrency = concurrency;
@@ -146,11 +227,10 @@ int learn_spsa_command(const Arguments& args) {
         total_draws += draws;
         total_losses += losses;
 
-        trajectory << k << ',' << wins << ',' << draws << ',' << losses;
-        for (double v : spsa.theta()) trajectory << ',' << v;
-        trajectory << '\n';
+        trajectory.rows.push_back({k, wins, draws, losses, spsa.theta()});
         if (!output.empty())
-            write_file_atomically(output, [&](std::ostream& out) { out << trajectory.str(); });
+            write_file_atomically(
+                output, [&](std::ostream& out) { out << spsa_trajectory_csv(trajectory); });
         double seconds =
             std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
         std::string values;

@@ -255,10 +255,13 @@ std::vector<CommandUsage> make_command_usages() {
         {"learn spsa",
          "learn spsa --param NAME=START,MIN,MAX,C_END,R_END... --iterations K\n"
          "  [--games-per-iteration N (2)] [--tc TC (depth 4)] [--openings FILE (the 2moves\n"
-         "  suite)] [--concurrency N (1)] [--params EVAL] [-o TRAJECTORY.csv] [--seed S]",
+         "  suite)] [--concurrency N (1)] [--params EVAL] [--option NAME=VALUE...]\n"
+         "  [-o TRAJECTORY.csv] [--seed S]",
          "SPSA on match results for the search margins",
          "  NAME is a search margin: " + search_margin_names() +
-             ".\n  TC as in match (10+0.1, st=0.05, depth=4, nodes=N)."},
+             ".\n  TC as in match (10+0.1, st=0.05, depth=4, nodes=N). --option sets a player\n"
+             "  option on both sides (Eval=nnue: tune with the network). An existing\n"
+             "  TRAJECTORY.csv is resumed after its last iteration (same settings only)."},
         {"learn datagen",
          "learn datagen -o OUT.mdata --games N [--nodes N (5000)] [--seed S (1)]\n"
          "  [--random-plies N (8)] [--skip-plies N (16)] [--max-plies N (400)] [--shard I/N (0/1)]\n"

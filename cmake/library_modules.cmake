@@ -1,7 +1,7 @@
 # The library as modules, each a static library linked only to the modules below it:
 #
 #   util < core < notation < pgn          eval < nnue       search (core, eval)
-#   book (pgn, search) < cbr (book) < match (cbr) < learn (match, nnue), protocol (match, nnue)
+#   book (pgn, search) < cbr (book) < match (cbr, nnue) < learn (match, nnue), protocol (match, nnue)
 #   gui (cbr, eval)
 #
 # A module's sources may include only its own headers and those of the modules below it (the
@@ -55,7 +55,7 @@ mneme_module(nnue DEPENDS eval)
 mneme_module(search DEPENDS eval)
 mneme_module(book DEPENDS pgn search)
 mneme_module(cbr DEPENDS book)
-mneme_module(match DEPENDS cbr)
+mneme_module(match DEPENDS cbr nnue)
 mneme_module(learn DEPENDS match nnue)
 mneme_module(protocol DEPENDS match nnue)
 

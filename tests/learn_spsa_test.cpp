@@ -1,10 +1,14 @@
-// SPSA's update on a toy objective (no games): it finds the optimum of a noisy function.
+// SPSA's update on a toy objective (no games): it finds the optimum of a noisy function; a
+// resumed run repeats an uninterrupted one; its trajectory file reads back exactly.
 #include <gtest/gtest.h>
 
 #include <cmath>
 #include <random>
+#include <sstream>
+#include <stdexcept>
 
 #include "mneme/learn/spsa.h"
+#include "mneme/learn/spsa_trajectory.h"
 
 namespace mneme {
 namespace {
@@ -75,6 +79,95 @@ TEST(LearnSpsa, ConvergesOnANoisyToyObjective) {
     EXPECT_LT(end_error, start_error / 5) << spsa.theta()[0] << ", " << spsa.theta()[1];
     EXPECT_NEAR(spsa.theta()[0], 120, 15);
     EXPECT_NEAR(spsa.theta()[1], 35, 5);
+}
+
+// An interrupted run resumed from (iterations done, theta) plays the same steps and ends
+// where the uninterrupted run ends.
+TEST(LearnSpsa, AResumedRunRepeatsTheUninterruptedOne) {
+    SpsaSettings settings;
+    settings.iterations = 12;
+    settings.seed = 5;
+    std::vector<SpsaParameter> parameters = {parse_spsa_parameter("A=100,0,300,10,0.002"),
+                                             parse_spsa_parameter("B=20,5,60,3,0.002")};
+    auto result_of = [](const SpsaStep& step) {
+        return step.plus[0] - step.minus[0] > 0 ? 3.0 : -1.0;  // any function of the step
+    };
+    Spsa whole(parameters, settings);
+    std::vector<SpsaStep> steps;
+    for (int k = 0; k < settings.iterations; ++k) {
+        steps.push_back(whole.next_step());
+        whole.update(steps.back(), result_of(steps.back()));
+    }
+    Spsa first_half(parameters, settings);
+    for (int k = 0; k < 5; ++k) {
+        SpsaStep step = first_half.next_step();
+        first_half.update(step, result_of(step));
+    }
+    Spsa resumed(parameters, settings);
+    resumed.resume(first_half.iterations_done(), first_half.theta());
+    for (int k = 5; k < settings.iterations; ++k) {
+        SpsaStep step = resumed.next_step();
+        EXPECT_EQ(step.k, k + 1);
+        EXPECT_EQ(step.delta, steps[k].delta) << "iteration " << k + 1;
+        EXPECT_EQ(step.plus, steps[k].plus) << "iteration " << k + 1;
+        resumed.update(step, result_of(step));
+    }
+    EXPECT_EQ(resumed.theta(), whole.theta());
+    EXPECT_NE(whole.theta(), (std::vector<double>{100, 20}));  // it did move
+
+    Spsa refusing(parameters, settings);
+    EXPECT_THROW(refusing.resume(13, {100, 20}), std::invalid_argument);  // beyond the end
+    EXPECT_THROW(refusing.resume(3, {100}), std::invalid_argument);       // a value short
+    EXPECT_THROW(refusing.resume(3, {100, 61}), std::invalid_argument);   // outside [5, 60]
+}
+
+TEST(LearnSpsa, TheTrajectoryReadsBackExactly) {
+    SpsaTrajectory written;
+    written.settings = "mneme learn spsa: iterations 2, param A=1,0,2,0.5,0.002";
+    written.names = {"A", "B"};
+    written.rows = {{0, 0, 0, 0, {1, 50}},
+                    {1, 3, 1, 0, {0.1 + 0.2, 50.000000000000007}},
+                    {2, 0, 2, 2, {1.0 / 3, 1e-300}}};
+    std::string text = spsa_trajectory_csv(written);
+    EXPECT_EQ(text.substr(0, text.find('\n', text.find('\n') + 1) + 1),
+              "# mneme learn spsa: iterations 2, param A=1,0,2,0.5,0.002\n"
+              "iteration,wins,draws,losses,A,B\n");
+    std::istringstream in(text);
+    SpsaTrajectory read = read_spsa_trajectory(in, "t.csv");
+    EXPECT_EQ(read.settings, written.settings);
+    EXPECT_EQ(read.names, written.names);
+    ASSERT_EQ(read.rows.size(), 3u);
+    for (std::size_t i = 0; i < 3; ++i) {
+        EXPECT_EQ(read.rows[i].iteration, int(i));
+        EXPECT_EQ(read.rows[i].wins, written.rows[i].wins);
+        EXPECT_EQ(read.rows[i].losses, written.rows[i].losses);
+        EXPECT_EQ(read.rows[i].theta, written.rows[i].theta);  // bit for bit
+    }
+}
+
+TEST(LearnSpsa, ADamagedTrajectoryIsRefusedWithItsLine) {
+    const std::string good = "# settings\niteration,wins,draws,losses,A\n0,0,0,0,1\n1,2,0,0,1.5\n";
+    auto error_of = [](const std::string& text) {
+        std::istringstream in(text);
+        try {
+            read_spsa_trajectory(in, "t.csv");
+        } catch (const std::runtime_error& e) {
+            return std::string(e.what());
+        }
+        return std::string("accepted");
+    };
+    EXPECT_EQ(error_of(good), "accepted");
+    EXPECT_EQ(
+        error_of("iteration,wins,draws,losses,A\n0,0,0,0,1\n"),
+        "t.csv:1: not an SPSA trajectory (its first line is not the run's settings, '# ...')");
+    EXPECT_EQ(error_of("# settings\niteration,wins,draws,losses\n"),
+              "t.csv:2: the header names no parameter");
+    EXPECT_EQ(error_of(good + "2,1,1,x,1\n"), "t.csv:5: 'x' is not a number");
+    EXPECT_EQ(error_of(good + "2,1,1,0\n"), "t.csv:5: expected 5 fields, found 4");
+    EXPECT_EQ(error_of(good + "3,1,1,0,1\n"), "t.csv:5: iteration 3 where 2 was due");
+    EXPECT_EQ(error_of(good + "2,1,1,0,1,\n"), "t.csv:5: expected 5 fields, found 6");
+    EXPECT_EQ(error_of("# settings\niteration,wins,draws,losses,A\n"),
+              "t.csv:2: no row, not even the start (iteration 0)");
 }
 
 }  // namespace

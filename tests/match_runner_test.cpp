@@ -18,6 +18,7 @@
 #include "mneme/match/in_process_players.h"
 #include "mneme/match/match_report.h"
 #include "mneme/match/tournament.h"
+#include "mneme/nnue/builtin_network.h"
 #include "mneme/pgn/pgn_reader.h"
 #include "mneme/pgn/pgn_writer.h"
 #include "mneme/search/reported_score.h"
@@ -177,6 +178,51 @@ TEST(MatchGame, InProcessMnemeReportsNormalisedScores) {
     SearchResult result = searcher.search(request.position, limits);
     WinRateParameters scale = CLASSIC_WIN_RATE_MODEL.at(request.position);
     EXPECT_EQ(reply.score, reported_score(result.score, scale)) << "internal " << result.score;
+}
+
+// option.Eval=nnue (or an EvalFile) makes an in-process player search with the network, as the
+// engine does over UCI; without it the player keeps the classic table the experiments used.
+TEST(MatchGame, InProcessMnemeEvaluatesWithTheNetworkWhenAsked) {
+    if (!nnue::builtin_network()) GTEST_SKIP() << "this build has no built-in network";
+    Position position =
+        Position::from_fen("r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4");
+    auto search_with = [&](std::vector<std::string> words, Value* score) {
+        MnemePlayer player(spec(words));
+        std::string error;
+        if (!player.start(error)) return error;
+        MoveRequest request;
+        request.start = request.position = position;
+        request.time_control.depth = 4;
+        player.new_game(request.start, false);
+        MoveReply reply = player.play(request);
+        *score = reply.score;
+        return std::string();
+    };
+    auto searched_score = [&](std::unique_ptr<Evaluator> evaluator) {
+        Searcher searcher;
+        searcher.set_evaluator(std::move(evaluator));
+        SearchLimits limits;
+        limits.depth = 4;
+        SearchResult result = searcher.search(position, limits);
+        return reported_score(result.score, searcher.evaluator().win_rate_model().at(position));
+    };
+    Value classic = 0, network = 0;
+    ASSERT_EQ(search_with({"proto=mneme"}, &classic), "");
+    ASSERT_EQ(search_with({"proto=mneme", "option.Eval=NNUE"}, &network), "");
+    std::string error;
+    EXPECT_EQ(classic, searched_score(nnue::make_evaluator("classic", "", &error)));
+    EXPECT_EQ(network, searched_score(nnue::make_evaluator("nnue", "", &error)));
+    EXPECT_NE(classic, network);
+
+    Value ignored = 0;
+    EXPECT_EQ(search_with({"proto=mneme", "option.Eval=fancy"}, &ignored),
+              "option Eval=fancy: needs classic or nnue");
+    std::string missing =
+        search_with({"proto=mneme", "option.EvalFile=/nonexistent.mnet"}, &ignored);
+    const std::string prefix = "option Eval=nnue EvalFile=/nonexistent.mnet: ";
+    EXPECT_EQ(missing.rfind(prefix, 0), 0u) << missing;
+    // The reason names the file too, as the engine's own refusal does.
+    EXPECT_NE(missing.find("/nonexistent.mnet", prefix.size()), std::string::npos) << missing;
 }
 
 TEST(MatchGame, ResultFunctionGivesFractionalPoints) {

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <random>
 #include <sstream>
 #include <stdexcept>
 
@@ -40,7 +41,7 @@ SpsaParameter parse_spsa_parameter(const std::string& text) {
 }
 
 Spsa::Spsa(std::vector<SpsaParameter> parameters, SpsaSettings settings)
-    : parameters_(std::move(parameters)), settings_(settings), random_(settings.seed) {
+    : parameters_(std::move(parameters)), settings_(settings) {
     if (parameters_.empty()) throw std::invalid_argument("SPSA needs at least one parameter");
     if (settings_.iterations < 1) throw std::invalid_argument("SPSA needs at least one iteration");
     for (const SpsaParameter& p : parameters_) {
@@ -53,14 +54,34 @@ Spsa::Spsa(std::vector<SpsaParameter> parameters, SpsaSettings settings)
     }
 }
 
+void Spsa::resume(int iterations_done, const std::vector<double>& theta) {
+    if (iterations_done < 0 || iterations_done > settings_.iterations)
+        throw std::invalid_argument("SPSA cannot resume after iteration " +
+                                    std::to_string(iterations_done) + " of " +
+                                    std::to_string(settings_.iterations));
+    if (theta.size() != parameters_.size())
+        throw std::invalid_argument("SPSA cannot resume with " + std::to_string(theta.size()) +
+                                    " values for " + std::to_string(parameters_.size()) +
+                                    " parameters");
+    for (std::size_t i = 0; i < theta.size(); ++i) {
+        const SpsaParameter& p = parameters_[i];
+        if (!(theta[i] >= p.min && theta[i] <= p.max))
+            throw std::invalid_argument("SPSA cannot resume: " + p.name + " " +
+                                        std::to_string(theta[i]) + " is outside [MIN, MAX]");
+    }
+    theta_ = theta;
+    done_ = iterations_done;
+}
+
 SpsaStep Spsa::next_step() {
     SpsaStep step;
     step.k = done_ + 1;
     const double n = settings_.iterations;
+    std::mt19937_64 signs(settings_.seed * 0x9E3779B97F4A7C15ULL + std::uint64_t(step.k));
     for (std::size_t i = 0; i < parameters_.size(); ++i) {
         const SpsaParameter& p = parameters_[i];
         double c = p.c_end * std::pow(n, settings_.gamma) / std::pow(step.k, settings_.gamma);
-        int delta = (random_() & 1) ? 1 : -1;
+        int delta = (signs() & 1) ? 1 : -1;
         step.delta.push_back(delta);
         step.c.push_back(c);
         step.plus.push_back(std::clamp(theta_[i] + c * delta, p.min, p.max));

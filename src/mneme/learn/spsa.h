@@ -7,7 +7,6 @@
 #pragma once
 
 #include <cstdint>
-#include <random>
 #include <string>
 #include <vector>
 
@@ -45,9 +44,15 @@ public:
     // a non-positive c_end, r_end or iteration count.
     Spsa(std::vector<SpsaParameter> parameters, SpsaSettings settings);
 
+    // The next iteration's players. The signs of delta depend only on the seed and the
+    // iteration's number, so a resumed run plays what an uninterrupted one would.
     SpsaStep next_step();
     // `result` is the plus side's advantage: e.g. wins - losses over the iteration's games.
     void update(const SpsaStep& step, double result);
+
+    // Continues a run after `iterations_done` iterations that ended at `theta` (read back from
+    // its trajectory). Throws std::invalid_argument when they do not fit this run.
+    void resume(int iterations_done, const std::vector<double>& theta);
 
     const std::vector<SpsaParameter>& parameters() const { return parameters_; }
     const std::vector<double>& theta() const { return theta_; }
@@ -57,7 +62,6 @@ private:
     std::vector<SpsaParameter> parameters_;
     SpsaSettings settings_;
     std::vector<double> theta_;
-    std::mt19937_64 random_;
     int done_ = 0;
 };
 

@@ -9,6 +9,7 @@
 
 #include "mneme/book/book_learning.h"
 #include "mneme/core/movegen.h"
+#include "mneme/nnue/builtin_network.h"
 #include "mneme/search/reported_score.h"
 #include "mneme/search/static_exchange.h"
 #include "mneme/util/text.h"
@@ -94,6 +95,10 @@ bool MnemePlayer::start(std::string& error) {
     int skill_level = Skill::MAX_LEVEL;
     bool limit_strength = false;
     long long elo = Skill::MAX_ELO;
+    // In-process players evaluate with the classic table unless told otherwise, so that the
+    // thesis experiments keep their figures; Eval=nnue or an EvalFile picks the network.
+    std::string eval_name, eval_file;
+    bool eval_file_given = false;
     for (const auto& option : spec_.options) {
         const std::string& raw_name = option.first;
         const std::string& value = option.second;
@@ -121,6 +126,12 @@ bool MnemePlayer::start(std::string& error) {
         } else if (name == "threads") {
             if (!parse_number(value, 1, Searcher::MAX_THREADS, number)) return bad("needs 1 to 64");
             searcher_->set_threads(int(number));
+        } else if (name == "eval") {
+            eval_name = lower_case(value);
+            if (eval_name != "classic" && eval_name != "nnue") return bad("needs classic or nnue");
+        } else if (name == "evalfile") {
+            eval_file = value == "<built-in>" || value == "<empty>" ? "" : value;
+            eval_file_given = true;
         } else if (name == "contempt") {
             if (!parse_number(value, -200, 200, number)) return bad("needs -200 to 200");
             options.contempt = Value(number);
@@ -180,6 +191,17 @@ bool MnemePlayer::start(std::string& error) {
     if (book_player && !book_.book()) {
         error = "proto=book needs option.BookFile=FILE (this mneme has no built-in book)";
         return false;
+    }
+    if (eval_name.empty() && eval_file_given) eval_name = "nnue";
+    if (!eval_name.empty()) {
+        std::string why;
+        std::unique_ptr<Evaluator> evaluator = nnue::make_evaluator(eval_name, eval_file, &why);
+        if (!evaluator) {
+            error = "option Eval=" + eval_name +
+                    (eval_file.empty() ? "" : " EvalFile=" + eval_file) + ": " + why;
+            return false;
+        }
+        searcher_->set_evaluator(std::move(evaluator));
     }
     if (limit_strength)
         skill_.set_elo(int(elo));
