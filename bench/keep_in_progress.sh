@@ -4,10 +4,12 @@
 # of their own). Run before a session ends, then commit bench/results/in-progress/ with
 # `git add -f`; delete a match's file there once its finished PGN is committed elsewhere.
 #   bench/keep_in_progress.sh PGN[=NAME]...   (NAME defaults to the PGN's file name; the soak's legs
-#   are kept as gauntlet-OUTDIR-LEG.pgn, e.g. /work/soak/idle/movetime.pgn=gauntlet-idle-movetime.pgn)
+#   are kept as gauntlet-OUTDIR-LEG.pgn, e.g. /work/soak/idle/movetime.pgn=gauntlet-idle-movetime.pgn;
+#   an SPSA run's trajectory, ../matches/NAME.csv, is kept the same way)
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 [[ $# -gt 0 ]] || { echo "usage: bench/keep_in_progress.sh PGN[=NAME]..." >&2; exit 2; }
+source "$root/bench/in_progress.sh"
 mkdir -p "$root/bench/results/in-progress"
 for argument in "$@"; do
     pgn="${argument%%=*}"
@@ -16,5 +18,5 @@ for argument in "$@"; do
     [[ -s "$pgn" ]] || { echo "keep_in_progress: $pgn is empty or missing; skipped" >&2; continue; }
     kept="$root/bench/results/in-progress/$name.zst"
     zstd -q -19 -f -c "$pgn" >"$kept.partial" && mv "$kept.partial" "$kept"
-    echo "kept $(grep -c '^\[Result ' "$pgn") games of $pgn in ${kept#"$root"/}"
+    echo "kept $(kept_count "$pgn") of $pgn in ${kept#"$root"/}"
 done
