@@ -1,5 +1,4 @@
 // mneme learn spsa: the search's margins tuned by SPSA from games of theta+ against theta-.
-#include <charconv>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -15,6 +14,7 @@
 #include "mneme/match/tournament.h"
 #include "mneme/search/search_options.h"
 #include "mneme/util/atomic_file.h"
+#include "mneme/util/text.h"
 #include "required_inputs.h"
 
 namespace mneme::app {
@@ -42,12 +42,6 @@ PlayerSpec spsa_player(const std::string& name, const std::vector<SpsaParameter>
     return parse_player_spec(words);
 }
 
-std::string exact(double value) {
-    char buffer[64];
-    auto [end, failure] = std::to_chars(buffer, buffer + sizeof buffer, value);
-    return failure == std::errc() ? std::string(buffer, end) : std::to_string(value);
-}
-
 // What decides the run's games and schedule, on one line: a trajectory resumes only under the
 // same settings (the concurrency and the output's name do not change the games).
 std::string run_settings(const std::vector<SpsaParameter>& parameters, const SpsaSettings& settings,
@@ -60,8 +54,9 @@ std::string run_settings(const std::vector<SpsaParameter>& parameters, const Sps
     if (!params_path.empty()) text += ", params " + params_path;
     for (const std::string& option : player_options) text += ", option " + option;
     for (const SpsaParameter& p : parameters)
-        text += ", param " + p.name + "=" + exact(p.start) + "," + exact(p.min) + "," +
-                exact(p.max) + "," + exact(p.c_end) + "," + exact(p.r_end);
+        text += ", param " + p.name + "=" + exact_decimal(p.start) + "," + exact_decimal(p.min) +
+                "," + exact_decimal(p.max) + "," + exact_decimal(p.c_end) + "," +
+                exact_decimal(p.r_end);
     return text;
 }
 

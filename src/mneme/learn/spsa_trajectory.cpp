@@ -5,18 +5,14 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "mneme/util/text.h"
+
 namespace mneme {
 
 namespace {
 
 constexpr const char* FIXED_COLUMNS[] = {"iteration", "wins", "draws", "losses"};
 constexpr std::size_t FIXED_COUNT = 4;
-
-std::string exact(double value) {
-    char buffer[64];
-    auto [end, failure] = std::to_chars(buffer, buffer + sizeof buffer, value);
-    return failure == std::errc() ? std::string(buffer, end) : std::to_string(value);
-}
 
 std::vector<std::string> split_fields(const std::string& line) {
     std::vector<std::string> fields;
@@ -35,9 +31,9 @@ std::string spsa_trajectory_csv(const SpsaTrajectory& trajectory) {
     for (const std::string& name : trajectory.names) text << ',' << name;
     text << '\n';
     for (const SpsaTrajectoryRow& row : trajectory.rows) {
-        text << row.iteration << ',' << exact(row.wins) << ',' << exact(row.draws) << ','
-             << exact(row.losses);
-        for (double value : row.theta) text << ',' << exact(value);
+        text << row.iteration << ',' << exact_decimal(row.wins) << ',' << exact_decimal(row.draws)
+             << ',' << exact_decimal(row.losses);
+        for (double value : row.theta) text << ',' << exact_decimal(value);
         text << '\n';
     }
     return text.str();

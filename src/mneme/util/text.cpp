@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <charconv>
 #include <numeric>
 
 namespace mneme {
@@ -9,6 +10,12 @@ namespace mneme {
 namespace {
 bool is_space(char c) { return std::isspace(static_cast<unsigned char>(c)) != 0; }
 }  // namespace
+
+std::string exact_decimal(double value) {
+    char buffer[64];
+    auto [end, failure] = std::to_chars(buffer, buffer + sizeof buffer, value);
+    return failure == std::errc() ? std::string(buffer, end) : std::to_string(value);
+}
 
 std::string lower_case(std::string_view text) {
     std::string out(text);

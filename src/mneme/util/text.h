@@ -12,6 +12,9 @@ std::string lower_case(std::string_view text);
 // `text` with &, <, > and " written as XML entities (SVG text and attributes).
 std::string xml_escaped(std::string_view text);
 
+// `value` in the shortest decimal form that reads back as the same double ("0.30000000000000004").
+std::string exact_decimal(double value);
+
 // The words of `text` separated by white space (spaces, tabs, stray carriage returns); views
 // into `text`.
 std::vector<std::string_view> split_whitespace(std::string_view text);
