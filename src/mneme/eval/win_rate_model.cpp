@@ -51,14 +51,15 @@ const WinRateModel CLASSIC_WIN_RATE_MODEL{{{21.1, 233.9, 160.8},
                                            {61.8, 70.5, 151.6},
                                            {72.8, 53.0, 146.9}}};
 
-// mneme learn wdl-fit selfplay-v1.mdata: network v1's first 2,003 games of `mneme learn datagen
-// --games 400000 --nodes 4000 --seed 3 --eval nnue --net v1.mnet`, 107,118 positions with
-// material 17 up.
-const WinRateModel NNUE_WIN_RATE_MODEL{{{21.0, 331.9, 180.9},
-                                        {31.2, 222.2, 178.0},
-                                        {41.6, 173.1, 180.6},
-                                        {51.7, 147.3, 193.4},
-                                        {61.7, 108.3, 171.6},
-                                        {73.1, 73.0, 154.4}}};
+// mneme learn wdl-fit selfplay-v3-wdl.mdata: network v3's (the default's) 2,000 games of
+// `mneme learn datagen --games 2000 --nodes 4000 --seed 3 --eval nnue`, 111,373 positions with
+// material 17 up (network v1's 2,003 games gave a = 331.9 / 173.1 / 73.0 at material 21 / 41 /
+// 73 before).
+const WinRateModel NNUE_WIN_RATE_MODEL{{{21.0, 271.3, 167.8},
+                                        {31.2, 189.7, 163.9},
+                                        {41.4, 166.2, 181.9},
+                                        {51.6, 118.7, 189.9},
+                                        {61.8, 111.0, 211.2},
+                                        {73.1, 89.8, 207.2}}};
 
 }  // namespace mneme
