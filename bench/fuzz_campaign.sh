@@ -1,0 +1,43 @@
+#!/bin/sh
+# The hardening issue's fuzz campaign (10 million executions per target) as a long job on both
+# cores: two bench/fuzz.sh --until runs at once over two halves of the targets, SECONDS per
+# target and run, again and again until every target's ledger (bench/results/in-progress/
+# fuzz-ledger/) reaches EXECUTIONS. Stopped at any time, it goes on from the ledger; a run that
+# finds a crash stops the campaign (exit 1) so that the input is looked at first
+# (build/fuzz/findings/TARGET/). Builds the fuzz preset if it is missing.
+#   bench/fuzz_campaign.sh [EXECUTIONS (10000000)] [SECONDS (1800)]
+set -u
+root=$(cd "$(dirname "$0")/.." && pwd)
+goal=${1:-10000000}
+seconds=${2:-1800}
+ledger=$root/bench/results/in-progress/fuzz-ledger
+cd "$root"
+if [ ! -x build/fuzz/fuzz/fen_fuzzer ]; then
+    { cmake --preset fuzz > /dev/null && cmake --build --preset fuzz -j2; } || exit 2
+fi
+# Halves of about equal work: the engine loops and the network file are the slowest targets.
+first="uci mnet pgn fen san uci_move epd polyglot"
+second="xboard gui_api mdata mbook mcases mpos mpshard"
+remaining() {
+    for target; do
+        done_so_far=$(awk '{ e += $2 } END { print e + 0 }' "$ledger/$target" 2>/dev/null || echo 0)
+        [ "${done_so_far:-0}" -lt "$goal" ] && echo "$target"
+    done
+    return 0
+}
+trap 'kill $pids 2>/dev/null; echo "fuzz_campaign: interrupted; run it again to go on" >&2; exit 130' INT TERM
+while :; do
+    a=$(remaining $first)
+    b=$(remaining $second)
+    [ -z "$a$b" ] && break
+    pids=""
+    [ -n "$a" ] && { bench/fuzz.sh --until "$goal" "$seconds" $a & pids="$pids $!"; }
+    [ -n "$b" ] && { bench/fuzz.sh --until "$goal" "$seconds" $b & pids="$pids $!"; }
+    failed=0
+    for pid in $pids; do wait "$pid" || failed=1; done
+    if [ "$failed" -ne 0 ]; then
+        echo "fuzz_campaign: a run found a crash or a failing regression input (build/fuzz/findings/); stopped" >&2
+        exit 1
+    fi
+done
+echo "fuzz_campaign: every target has $goal executions (ledger in ${ledger#"$root"/})"
