@@ -194,7 +194,8 @@ int learn_spsa_command(const Arguments& args) {
     NullBuffer null_buffer;
     std::ostream quiet(&null_buffer);
     auto started = std::chrono::steady_clock::now();
-    for (int k = spsa.iterations_done() + 1; k <= settings.iterations; ++k) {
+    const int first_iteration = spsa.iterations_done() + 1;
+    for (int k = first_iteration; k <= settings.iterations; ++k) {
         SpsaStep step = spsa.next_step();
         TournamentSettings match;
         match.players = {spsa_player("plus", parameters, step.plus, limit_words, player_options),
@@ -231,8 +232,10 @@ int learn_spsa_command(const Arguments& args) {
         std::string values;
         for (std::size_t i = 0; i < parameters.size(); ++i)
             values += format("  %s %.2f", parameters[i].name.c_str(), spsa.theta()[i]);
-        std::printf("iteration %4d  plus-minus +%.0f =%.0f -%.0f%s  %.0f s\n", k, wins, draws,
-                    losses, values.c_str(), seconds);
+        // The time left at this run's pace so far (a resumed run counts only its own).
+        double eta = seconds / (k - first_iteration + 1) * (settings.iterations - k);
+        std::printf("iteration %4d  plus-minus +%.0f =%.0f -%.0f%s  %.0f s, ETA %.0f min\n", k,
+                    wins, draws, losses, values.c_str(), seconds, eta / 60);
         std::fflush(stdout);
     }
     std::printf("games      %.0f: plus +%.0f =%.0f -%.0f\n",
@@ -243,6 +246,14 @@ int learn_spsa_command(const Arguments& args) {
                           std::lround(spsa.theta()[i]));
     std::printf("result     %s\n", options.c_str());
     if (!output.empty()) std::printf("trajectory %s\n", output.c_str());
+    // Tuned values are kept only when games against the defaults say so.
+    std::string test = "bench/sprt.sh --name spsa-result";
+    for (std::size_t i = 0; i < parameters.size(); ++i)
+        test += format(" --new-option %s=%ld", parameters[i].name.c_str(),
+                       std::lround(spsa.theta()[i]));
+    for (const std::string& option : player_options)
+        test += " --new-option " + option + " --base-option " + option;
+    std::printf("test with  %s --tc 8+0.08 --elo0 0 --elo1 5\n", test.c_str());
     return 0;
 }
 
