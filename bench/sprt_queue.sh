@@ -6,6 +6,10 @@
 # at once when run again, so the queue can be started again after an interruption (Ctrl-C, a new session) and goes on
 # where it stopped. Paths are relative to the project folder; outputs go where each line's --out
 # says (the queue's lines use ../matches, beside the project like ../shared).
+# A queue started in the background (nohup ... &) ignores SIGINT, as background jobs of a
+# script do: stop it with `pkill -TERM -f sprt_queue.sh` (it then ends when the running job
+# ends), and interrupt that job with SIGINT (e.g. `pkill -INT -f 'NAME-new-mneme match'` or
+# `pkill -INT -f 'mneme-OPPONENT match'`), which keeps its finished games.
 #   bench/sprt_queue.sh [QUEUE]
 set -uo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
