@@ -31,13 +31,8 @@ case "$goal$seconds" in
 esac
 [ $# -gt 0 ] && shift
 build=$root/build/fuzz
-ledger=$root/bench/results/in-progress/fuzz-ledger
+. "$root/bench/fuzz_ledger.sh"
 mkdir -p "$ledger"
-# The totals of a target's ledger: runs seconds executions crashes, and the last run's coverage.
-ledger_totals() {
-    [ -s "$ledger/$1" ] || { echo "0 0 0 0 ?"; return; }
-    awk '{ s += $1; e += $2; c += $4; cov = $3 } END { print NR, s, e, c, cov }' "$ledger/$1"
-}
 targets=${*:-"fen san uci_move epd pgn uci xboard polyglot mbook mcases mpos mpshard mdata mnet gui_api"}
 
 dict_of() {

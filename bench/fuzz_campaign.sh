@@ -10,7 +10,7 @@ set -u
 root=$(cd "$(dirname "$0")/.." && pwd)
 goal=${1:-10000000}
 seconds=${2:-1800}
-ledger=$root/bench/results/in-progress/fuzz-ledger
+. "$root/bench/fuzz_ledger.sh"
 cd "$root"
 if [ ! -x build/fuzz/fuzz/fen_fuzzer ]; then
     { cmake --preset fuzz > /dev/null && cmake --build --preset fuzz -j2; } || exit 2
@@ -20,8 +20,8 @@ first="uci mnet pgn fen san uci_move epd polyglot"
 second="xboard gui_api mdata mbook mcases mpos mpshard"
 remaining() {
     for target; do
-        done_so_far=$(awk '{ e += $2 } END { print e + 0 }' "$ledger/$target" 2>/dev/null || echo 0)
-        [ "${done_so_far:-0}" -lt "$goal" ] && echo "$target"
+        executions=$(ledger_totals "$target" | cut -d' ' -f3)
+        [ "$executions" -lt "$goal" ] && echo "$target"
     done
     return 0
 }

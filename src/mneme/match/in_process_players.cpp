@@ -130,7 +130,7 @@ bool MnemePlayer::start(std::string& error) {
             eval_name = lower_case(value);
             if (eval_name != "classic" && eval_name != "nnue") return bad("needs classic or nnue");
         } else if (name == "evalfile") {
-            eval_file = value == "<built-in>" || value == "<empty>" ? "" : value;
+            eval_file = nnue::network_file_option(value);
             eval_file_given = true;
         } else if (name == "contempt") {
             if (!parse_number(value, -200, 200, number)) return bad("needs -200 to 200");

@@ -37,6 +37,10 @@ std::shared_ptr<const QuantisedNetwork> builtin_network() {
 
 const char* default_evaluation_name() { return builtin_network() ? "nnue" : "classic"; }
 
+std::string network_file_option(const std::string& value) {
+    return value == "<built-in>" || value == "<empty>" ? "" : value;
+}
+
 std::unique_ptr<Evaluator> make_evaluator(const std::string& name, const std::string& network_file,
                                           std::string* error) {
     if (name == "classic") return std::make_unique<ClassicEvaluator>();

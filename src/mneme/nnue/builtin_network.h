@@ -17,6 +17,10 @@ std::shared_ptr<const QuantisedNetwork> builtin_network();
 std::unique_ptr<Evaluator> make_evaluator(const std::string& name, const std::string& network_file,
                                           std::string* error);
 
+// The network file an EvalFile option's value names: "" (the built-in network) for "",
+// "<built-in>" and "<empty>", else the value itself.
+std::string network_file_option(const std::string& value);
+
 // "nnue" when a network is built in, else "classic": what the engine plays with by default.
 const char* default_evaluation_name();
 

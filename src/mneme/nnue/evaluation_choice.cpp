@@ -64,7 +64,7 @@ EvaluationChoice::Change EvaluationChoice::set_eval(const std::string& value) {
 }
 
 EvaluationChoice::Change EvaluationChoice::set_file(const std::string& value) {
-    std::string file = value == "<built-in>" || value == "<empty>" ? "" : value;
+    std::string file = network_file_option(value);
     // The file is read once: the evaluator that proves it sound is the one installed.
     std::unique_ptr<Evaluator> made;
     if (!file.empty()) {
