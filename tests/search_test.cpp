@@ -1,10 +1,12 @@
 // The searcher, its transposition table and the engine protocols built on it.
 #include <gtest/gtest.h>
 
+#include <cctype>
 #include <chrono>
 #include <sstream>
 #include <string>
 #include <thread>
+#include <vector>
 
 #include "mneme/core/movegen.h"
 #include "mneme/notation/uci_move.h"
@@ -221,6 +223,27 @@ TEST(Search, IsDeterministicForFixedDepth) {
     EXPECT_EQ(first.pv.front(), first.best);
 }
 
+TEST(Search, AResetSearcherSearchesLikeANewOne) {
+    Position pos =
+        Position::from_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");
+    SearchLimits limits;
+    limits.depth = 7;
+    Searcher used;
+    used.set_hash_size(2);
+    SearchOptions changed;
+    changed.null_move = false;
+    changed.late_move_reductions = false;
+    used.set_options(changed);
+    used.search(Position(), limits);  // leaves a table and statistics behind
+    used.reset();
+    SearchResult after_reset = used.search(pos, limits);
+    SearchResult fresh = Searcher().search(pos, limits);
+    EXPECT_EQ(used.hash_size(), TranspositionTable::DEFAULT_SIZE_MB);
+    EXPECT_EQ(after_reset.nodes, fresh.nodes);
+    EXPECT_EQ(after_reset.score, fresh.score);
+    EXPECT_EQ(after_reset.pv, fresh.pv);
+}
+
 TEST(Search, ReportsEveryIteration) {
     Position pos;
     Searcher searcher(4);
@@ -359,11 +382,33 @@ TEST(TranspositionTable, HashfullCountsThisSearchOnly) {
 
 // ---- Protocols, driven through string streams. ----
 
-std::string run_protocol(const std::string& input) {
+std::string run_protocol(const std::string& input, Searcher* searcher = nullptr) {
     std::istringstream in(input);
     std::ostringstream out;
-    run_engine(in, out);
+    run_engine(in, out, searcher);
     return out.str();
+}
+
+// The output without what depends on the clock: UCI's "time" and "nps" values, the time column
+// of XBoard's thinking lines.
+std::string without_times(const std::string& output) {
+    std::istringstream lines(output);
+    std::string line, kept;
+    while (std::getline(lines, line)) {
+        std::vector<std::string> words = split_words(line);
+        bool xboard_thinking =
+            words.size() > 3 && !words[0].empty() && std::isdigit((unsigned char)words[0][0]);
+        for (std::size_t i = 0; i < words.size(); ++i) {
+            if (words[0] == "info" && (words[i] == "time" || words[i] == "nps")) {
+                ++i;
+                continue;
+            }
+            if (xboard_thinking && i == 2) continue;
+            kept += words[i] + " ";
+        }
+        kept += "\n";
+    }
+    return kept;
 }
 
 // The word after `prefix` on the last line that starts with `prefix`, or "".
@@ -487,6 +532,29 @@ TEST(XboardProtocol, ReportsMate) {
         "xboard\nprotover 2\nnew\nsetboard 6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1\nsd 4\ngo\n");
     EXPECT_EQ(word_after(out, "move "), "d1d8");
     EXPECT_NE(out.find("1-0 {White mates}"), std::string::npos) << out;
+}
+
+// A host may lend the protocols its searcher (the fuzzers do, to keep its memory): whatever an
+// earlier session set, the next one answers exactly as an engine of its own would.
+TEST(EngineProtocols, ALentSearcherAnswersAsTheEnginesOwn) {
+    const std::string kiwipete =
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+    const std::string uci_session = "uci\nposition fen " + kiwipete + "\ngo depth 6\n";
+    const std::string xboard_session =
+        "xboard\nprotover 2\npost\nsetboard " + kiwipete + "\nsd 5\ngo\n";
+    Searcher lent;
+    run_protocol(
+        "uci\nsetoption name MultiPV value 3\nsetoption name Eval value classic\n"
+        "setoption name SingularExtensions value false\nsetoption name Hash value 2\n"
+        "setoption name Threads value 2\nposition startpos\ngo depth 6\n",
+        &lent);
+    std::string uci_own = run_protocol(uci_session);
+    EXPECT_NE(uci_own.find("bestmove"), std::string::npos) << uci_own;
+    EXPECT_EQ(without_times(run_protocol(uci_session, &lent)), without_times(uci_own));
+    run_protocol("xboard\nprotover 2\nnew\noption ProbCut=0\nsd 4\nusermove e2e4\n", &lent);
+    std::string xboard_own = run_protocol(xboard_session);
+    EXPECT_NE(xboard_own.find("move "), std::string::npos) << xboard_own;
+    EXPECT_EQ(without_times(run_protocol(xboard_session, &lent)), without_times(xboard_own));
 }
 
 }  // namespace

@@ -25,7 +25,7 @@ void serve(Protocol& protocol, std::istream& in, const std::string& first_line) 
 
 }  // namespace
 
-void run_engine(std::istream& in, std::ostream& out) {
+void run_engine(std::istream& in, std::ostream& out, Searcher* searcher) {
     // std::cin is tied to std::cout: every read would flush the output from this thread while
     // the search thread writes to it, a data race that garbled and repeated lines (stale
     // "bestmove"s seen in soak games). Output needs no tie: LineOutput flushes every line.
@@ -35,11 +35,11 @@ void run_engine(std::istream& in, std::ostream& out) {
         auto words = split_words(line);
         if (words.empty()) continue;
         if (words.front() == "xboard") {
-            XboardProtocol xboard(out);
+            XboardProtocol xboard(out, searcher);
             serve(xboard, in, line);
         } else {
             // UCI is the default: a GUI that starts with "isready" or "position" means UCI too.
-            UciProtocol uci(out);
+            UciProtocol uci(out, searcher);
             serve(uci, in, line);
         }
         return;

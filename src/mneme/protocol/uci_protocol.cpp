@@ -113,7 +113,11 @@ std::string uci_score(Value internal, const WinRateParameters& model) {
     return "cp " + std::to_string(reported_score(internal, model));
 }
 
-UciProtocol::UciProtocol(std::ostream& out) : out_(out) {
+UciProtocol::UciProtocol(std::ostream& out, Searcher* searcher)
+    : out_(out),
+      own_searcher_(searcher ? nullptr : std::make_unique<Searcher>()),
+      searcher_(searcher ? *searcher : *own_searcher_) {
+    if (searcher) searcher_.reset();
     searcher_.set_evaluator(evaluation_.initial_evaluator());
 }
 

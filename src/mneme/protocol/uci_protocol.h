@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <ostream>
 #include <string>
 #include <vector>
@@ -18,7 +19,9 @@ namespace mneme {
 
 class UciProtocol {
 public:
-    explicit UciProtocol(std::ostream& out);
+    // `searcher`: one lent by the host and reset to a new searcher's state (see
+    // Searcher::reset); null: the protocol makes its own.
+    explicit UciProtocol(std::ostream& out, Searcher* searcher = nullptr);
 
     // Handles one command line; false after "quit".
     bool handle(const std::string& line);
@@ -38,7 +41,8 @@ private:
     void info_string(const std::string& text) { out_.line("info string " + text); }
 
     LineOutput out_;
-    Searcher searcher_;
+    std::unique_ptr<Searcher> own_searcher_;
+    Searcher& searcher_;
     SearchThread thread_{searcher_};
     Position pos_;
     bool chess960_ = false;

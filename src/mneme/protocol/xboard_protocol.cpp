@@ -163,7 +163,11 @@ std::string xboard_result_line(const GameOutcome& outcome, Color side_to_move) {
     return std::string(result_text(outcome.result)) + " {" + reason + "}";
 }
 
-XboardProtocol::XboardProtocol(std::ostream& out) : out_(out) {
+XboardProtocol::XboardProtocol(std::ostream& out, Searcher* searcher)
+    : out_(out),
+      own_searcher_(searcher ? nullptr : std::make_unique<Searcher>()),
+      searcher_(searcher ? *searcher : *own_searcher_) {
+    if (searcher) searcher_.reset();
     searcher_.set_evaluator(evaluation_.initial_evaluator());
 }
 

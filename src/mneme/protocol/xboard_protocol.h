@@ -5,6 +5,7 @@
 #include <array>
 #include <atomic>
 #include <cstdint>
+#include <memory>
 #include <mutex>
 #include <optional>
 #include <ostream>
@@ -21,7 +22,9 @@ namespace mneme {
 
 class XboardProtocol {
 public:
-    explicit XboardProtocol(std::ostream& out);
+    // `searcher`: one lent by the host and reset to a new searcher's state (see
+    // Searcher::reset); null: the protocol makes its own.
+    explicit XboardProtocol(std::ostream& out, Searcher* searcher = nullptr);
     // Stops any search first: the search thread uses the members destroyed before it.
     ~XboardProtocol() { abandon_thinking(); }
     XboardProtocol(const XboardProtocol&) = delete;
@@ -81,7 +84,8 @@ private:
     void error(const std::string& reason, const std::string& command);
 
     LineOutput out_;
-    Searcher searcher_;
+    std::unique_ptr<Searcher> own_searcher_;
+    Searcher& searcher_;
     SearchThread thread_{searcher_};
     nnue::EvaluationChoice evaluation_;  // Eval and EvalFile
 

@@ -120,6 +120,18 @@ void Searcher::clear() {
         for (Move& m : by_piece) m = Move::none();
 }
 
+void Searcher::reset() {
+    set_threads(1);
+    own_table_.resize(TranspositionTable::DEFAULT_SIZE_MB);
+    options_ = {};
+    ordering_hint_.reset();
+    set_evaluator(nullptr);
+    stop_requested_ = false;
+    pondering_ = false;
+    prepared_ = false;
+    clear();
+}
+
 void Searcher::prepare(bool pondering) {
     stop_requested_ = false;
     pondering_ = pondering;

@@ -107,6 +107,11 @@ public:
 
     // Forgets everything learned: the table and the move-ordering statistics (a new game).
     void clear();
+    // Back to the state of a searcher made with the default table size: one thread, default
+    // options, the classic evaluation, no hint, nothing learned. The memory is kept, so a host
+    // that runs many short sessions (the protocol fuzzers) does not map it afresh each time.
+    // Not while a search runs.
+    void reset();
     // False when the memory could not be had (the table is then 1 MB).
     bool set_hash_size(std::size_t mb) { return own_table_.resize(mb); }
     std::size_t hash_size() const { return own_table_.size_mb(); }
