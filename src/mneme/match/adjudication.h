@@ -42,7 +42,6 @@ private:
     DrawAdjudication draw_;
     ResignAdjudication resign_;
     std::vector<std::optional<Value>> scores_[2];  // each side's scores, oldest first
-    int first_move_number_ = 0;                    // of the current run of drawish plies
     int drawish_plies_ = 0;
     bool draw_due_ = false;
     std::optional<Color> loser_;
