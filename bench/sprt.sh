@@ -41,6 +41,14 @@ while [[ $# -gt 0 ]]; do
     esac
 done
 [[ -f "$openings" ]] || { echo "sprt: opening suite $openings not found (the data set at ../shared/data)" >&2; exit 2; }
+# An option naming a file that is not there would test the engine's built-in default instead.
+for option in "${new_options[@]}" "${base_options[@]}"; do
+    setting="${option#option.}" key="${setting%%=*}" value="${setting#*=}"
+    if [[ "$key" == *File && "$value" != "<built-in>" && "$value" != "<empty>" && ! -f "$value" ]]; then
+        echo "sprt: $key=$value: no such file (made by an earlier job that has not finished?)" >&2
+        exit 2
+    fi
+done
 mkdir -p "$out"
 source "$root/bench/in_progress.sh"
 
