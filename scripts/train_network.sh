@@ -18,7 +18,7 @@
 # --masters names others ("none": self-play only); skipped when the file is absent.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
-mneme="$root/build/release/mneme"
+mneme="${MNEME_BINARY:-$root/build/release/mneme}"  # MNEME_BINARY: another build (the tests)
 work="$root/../nnue-work" games=200000 nodes=4000 master_nodes=100 epochs=20 hidden=256
 net="" out="" seed=1
 masters="$root/../shared/data/pgn/human/pgnmentor_players_union.pgn.zst"
