@@ -1,6 +1,9 @@
 // mneme with no arguments (or "uci", "xboard", "engine"): the engine on stdin and stdout,
 // optionally with another evaluation table or an experimental evaluation.
 // "mneme uci --player cbr --cases FILE" serves an in-process player over UCI instead.
+#include <unistd.h>
+
+#include <cstdio>
 #include <iostream>
 #include <memory>
 #include <stdexcept>
@@ -88,6 +91,13 @@ int engine_command(const Arguments& args) {
         throw UsageError("--cases, --seed, --name and --option need --player");
     select_evaluation(evaluation, model_path);
     if (in_process_player) return run_player(player_words);
+    // A person who typed "mneme" at a terminal would otherwise face a silent prompt; a chess GUI
+    // (pipes) sees nothing of this.
+    if (isatty(STDIN_FILENO) && isatty(STDERR_FILENO))
+        std::fputs("mneme, a chess engine: it speaks UCI or XBoard here (type 'uci' or 'xboard', "
+                   "'quit' to leave).\n'mneme serve' starts the graphical program, 'mneme play' "
+                   "a game in the terminal, 'mneme help' lists every command.\n",
+                   stderr);
     run_engine(std::cin, std::cout);
     return 0;
 }
