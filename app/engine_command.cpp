@@ -94,10 +94,11 @@ int engine_command(const Arguments& args) {
     // A person who typed "mneme" at a terminal would otherwise face a silent prompt; a chess GUI
     // (pipes) sees nothing of this.
     if (isatty(STDIN_FILENO) && isatty(STDERR_FILENO))
-        std::fputs("mneme, a chess engine: it speaks UCI or XBoard here (type 'uci' or 'xboard', "
-                   "'quit' to leave).\n'mneme serve' starts the graphical program, 'mneme play' "
-                   "a game in the terminal, 'mneme help' lists every command.\n",
-                   stderr);
+        std::fputs(
+            "mneme, a chess engine: it speaks UCI or XBoard here (type 'uci' or 'xboard', "
+            "'quit' to leave).\n'mneme serve' starts the graphical program, 'mneme play' "
+            "a game in the terminal, 'mneme help' lists every command.\n",
+            stderr);
     run_engine(std::cin, std::cout);
     return 0;
 }
