@@ -148,7 +148,9 @@ diff "$work/single-report.txt" "$work/match-report.txt" || fail "the shards' rep
 say "match: the report over the 4 shards equals the single run's: $(grep -m1 'Elo' "$work/match-report.txt" | sed 's/^ *//')"
 
 # --- datagen: 4 shards, one cancelled mid-run and resubmitted --------------------------------
-datagen_args=(--games 12 --nodes 4000 --seed 5 --hash 4)
+# 12,000 nodes a move: a shard of three games takes seconds, time for the cancel to reach it
+# (at 4,000 a shard took 1 s, and on a loaded machine the cancel came after its end).
+datagen_args=(--games 12 --nodes 12000 --seed 5 --hash 4)
 "$mneme" learn datagen "${datagen_args[@]}" -o "$work/single.mdata" --no-progress >/dev/null
 "$cluster" datagen "$work/datagen" --shards 4 -o "$work/data.mdata" "${resources[@]}" -- \
     "${datagen_args[@]}" | sed 's/^/  /'
@@ -163,12 +165,18 @@ task=$(cut -d' ' -f1 "$victim.started")
 scancel "$task"
 say "datagen: cancelled array task $task mid-run"
 if "$cluster" wait "$work/datagen" --timeout 300 >"$work/wait.txt"; then
-    fail "the datagen run finished although shard 1 was cancelled"
+    # datagen ends the game it is playing when told to stop (SIGTERM) and keeps it: a cancel
+    # that reaches shard 1 during its last game lets it end complete. Only a loaded machine is
+    # that slow; the data must then still be whole (checked below), and there is nothing to
+    # resubmit.
+    [ -e "$victim.done" ] || fail "the datagen run finished although shard 1 was cancelled"
+    say "datagen: the cancel reached shard 1 only in its last game (a loaded machine), which it finished; no resubmission to test this time"
+else
+    sed 's/^/  /' "$work/wait.txt"
+    grep -q "shard   1: failed" "$work/wait.txt" || fail "status does not show shard 1 as failed"
+    "$cluster" resubmit "$work/datagen" | sed 's/^/  /'
+    "$cluster" wait "$work/datagen" --timeout 300 || fail "the resubmitted datagen run did not finish"
 fi
-sed 's/^/  /' "$work/wait.txt"
-grep -q "shard   1: failed" "$work/wait.txt" || fail "status does not show shard 1 as failed"
-"$cluster" resubmit "$work/datagen" | sed 's/^/  /'
-"$cluster" wait "$work/datagen" --timeout 300 || fail "the resubmitted datagen run did not finish"
 checksum() { "$mneme" learn data-info "$1" | grep -m1 -i checksum | grep -o '0x[0-9a-f]*'; }
 single_sum=$(checksum "$work/single.mdata")
 merged_sum=$(checksum "$work/data.mdata")
