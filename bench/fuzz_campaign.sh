@@ -15,9 +15,10 @@ cd "$root"
 if [ ! -x build/fuzz/fuzz/fen_fuzzer ]; then
     { cmake --preset fuzz > /dev/null && cmake --build --preset fuzz -j2; } || exit 2
 fi
-# Halves of about equal work: the engine loops and the network file are the slowest targets.
-first="uci mnet pgn fen san uci_move epd polyglot"
-second="xboard gui_api mdata mbook mcases mpos mpshard"
+# Halves of about equal work at the idle speeds of the ledger (2026-11-27, the engine loops
+# after they began to reuse their searcher): about 5.5 hours of a core each.
+first="uci mnet pgn fen san uci_move epd polyglot mbook"
+second="xboard gui_api mdata mcases mpos mpshard"
 remaining() {
     for target; do
         executions=$(ledger_totals "$target" | cut -d' ' -f3)
