@@ -15,10 +15,11 @@ cd "$root"
 if [ ! -x build/fuzz/fuzz/fen_fuzzer ]; then
     { cmake --preset fuzz > /dev/null && cmake --build --preset fuzz -j2; } || exit 2
 fi
-# Halves of about equal work at the idle speeds of the ledger (2026-11-27, the engine loops
-# after they began to reuse their searcher): about 5.5 hours of a core each.
-first="uci mnet pgn fen san uci_move epd polyglot mbook"
-second="xboard gui_api mdata mcases mpos mpshard"
+# Halves of about equal work, counted in runs of 30 minutes at the speeds measured (docs/fuzzing.md):
+# pgn ~350 inputs/s needs 16 runs, uci ~540/s 11, xboard ~680/s 9, mnet 4, five targets 2 and the
+# rest 1: about 27 runs (14 hours) a half.
+first="pgn mnet gui_api epd mcases"
+second="uci xboard polyglot fen san uci_move mbook mpos mpshard mdata"
 remaining() {
     for target; do
         executions=$(ledger_totals "$target" | cut -d' ' -f3)
