@@ -3,9 +3,10 @@
 # of the built binary (rebuilding during the run does not change the players), writes its
 # trajectory to OUTDIR/NAME.csv, and goes on from it when started again with the same
 # arguments, or, on a new machine, from the trajectory bench/keep_in_progress.sh kept in
-# bench/results/in-progress/. The last line printed is the options to test against the
-# defaults (bench/sprt.sh --new-option ...). With --then-test, that SPRT is played right after
-# the run (as OUTDIR/NAME-result.pgn), so a queue need not wait for a person to read the result.
+# bench/results/in-progress/. The output is kept in OUTDIR/NAME.log; its last line is the test
+# of the result against the defaults (bench/sprt.sh --new-option ...). With --then-test that
+# SPRT is played right after the run (as OUTDIR/NAME-result.pgn), so a queue need not wait for
+# a person to read the result.
 #   bench/spsa.sh [--then-test] NAME OUTDIR LEARN-SPSA-ARGUMENTS...   (everything but -o)
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
@@ -22,14 +23,12 @@ binary="$outdir/$name-mneme"
 source "$root/bench/in_progress.sh"
 [[ -s "$trajectory" ]] || carry_in_progress "$name.csv" "$trajectory"
 [[ -x "$binary" && -s "$trajectory" ]] || cp "$mneme" "$binary"
-[[ $then_test == 1 ]] || exec "$binary" learn spsa "$@" -o "$trajectory"
-
 log="$outdir/$name.log"
 set +e
 "$binary" learn spsa "$@" -o "$trajectory" | tee "$log"
 status=${PIPESTATUS[0]}
 set -e
-[[ $status == 0 ]] || exit "$status"
+[[ $status == 0 && $then_test == 1 ]] || exit "$status"
 # The run's last line: "test with  bench/sprt.sh --name spsa-result --new-option ... --tc ...".
 test_line="$(sed -n 's/^test with  //p' "$log" | tail -1)"
 [[ -n "$test_line" ]] || { echo "spsa: the run printed no test command (see $log)" >&2; exit 1; }

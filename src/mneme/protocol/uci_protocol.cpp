@@ -114,10 +114,7 @@ std::string uci_score(Value internal, const WinRateParameters& model) {
 }
 
 UciProtocol::UciProtocol(std::ostream& out, Searcher* searcher)
-    : out_(out),
-      own_searcher_(searcher ? nullptr : std::make_unique<Searcher>()),
-      searcher_(searcher ? *searcher : *own_searcher_) {
-    if (searcher) searcher_.reset();
+    : out_(out), searcher_(lent_or_new(searcher, own_searcher_)) {
     searcher_.set_evaluator(evaluation_.initial_evaluator());
 }
 

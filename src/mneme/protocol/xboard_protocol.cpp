@@ -164,10 +164,7 @@ std::string xboard_result_line(const GameOutcome& outcome, Color side_to_move) {
 }
 
 XboardProtocol::XboardProtocol(std::ostream& out, Searcher* searcher)
-    : out_(out),
-      own_searcher_(searcher ? nullptr : std::make_unique<Searcher>()),
-      searcher_(searcher ? *searcher : *own_searcher_) {
-    if (searcher) searcher_.reset();
+    : out_(out), searcher_(lent_or_new(searcher, own_searcher_)) {
     searcher_.set_evaluator(evaluation_.initial_evaluator());
 }
 

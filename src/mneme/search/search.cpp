@@ -132,6 +132,15 @@ void Searcher::reset() {
     clear();
 }
 
+Searcher& lent_or_new(Searcher* lent, std::unique_ptr<Searcher>& owned) {
+    if (!lent) {
+        owned = std::make_unique<Searcher>();
+        return *owned;
+    }
+    lent->reset();
+    return *lent;
+}
+
 void Searcher::prepare(bool pondering) {
     stop_requested_ = false;
     pondering_ = pondering;

@@ -237,4 +237,8 @@ private:
     int pv_length_[MAX_PLY + 2];
 };
 
+// The searcher an engine front end uses: `lent`, reset to a new searcher's state, or, when it
+// is null, a new one that `owned` keeps.
+Searcher& lent_or_new(Searcher* lent, std::unique_ptr<Searcher>& owned);
+
 }  // namespace mneme
