@@ -124,7 +124,8 @@ TEST(SearchRefinements, EachChangesTheTreeAndKeepsTactics) {
         EXPECT_EQ(defaults.*(r.field), r.field != &SearchOptions::material_correction &&
                                            r.field != &SearchOptions::table_capture_reduction &&
                                            r.field != &SearchOptions::killer_reductions &&
-                                           r.field != &SearchOptions::quiescence_checks)
+                                           r.field != &SearchOptions::quiescence_checks &&
+                                           r.field != &SearchOptions::capture_reductions)
             << r.name;
     SearchOptions all;
     for (const SearchRefinementOption& r : SEARCH_REFINEMENT_OPTIONS) all.*(r.field) = true;
@@ -132,6 +133,23 @@ TEST(SearchRefinements, EachChangesTheTreeAndKeepsTactics) {
         Position pos = Position::from_fen(t.fen);
         EXPECT_EQ(move_to_uci(search_with(pos, all, t.depth).best, false), t.best) << t.fen;
     }
+}
+
+// Capture reductions: the losing captures of a middlegame (pieces can take defended pawns) get
+// the shallower first look too, so more moves are reduced at the same depth.
+TEST(SearchRefinements, CaptureReductionsReduceLosingCaptures) {
+    Position middlegame = Position::from_fen(
+        "r2q1rk1/pp1bbppp/2n1pn2/3p4/2PP4/P1N1PN2/1P1QBPPP/R3K2R w KQ - 0 10");
+    SearchResult without = search_with(middlegame, with_refinement(nullptr), 11);
+    SearchResult with =
+        search_with(middlegame, with_refinement(&SearchOptions::capture_reductions), 11);
+    EXPECT_GT(with.statistics.reductions, without.statistics.reductions);
+    // A queen sacrifice that mates is a check, never reduced: 1. Qxh7+ Kxh7 2. Rh3#.
+    Position sacrifice = Position::from_fen("6rk/6pp/8/5P1Q/8/4R3/6PP/6K1 w - - 0 1");
+    SearchResult mate =
+        search_with(sacrifice, with_refinement(&SearchOptions::capture_reductions), 6);
+    EXPECT_EQ(move_to_uci(mate.best, false), "h5h7");
+    EXPECT_EQ(mate.score, mate_in(3));
 }
 
 // The zugzwang mate in two of search_test (1. Ra6! and 2. b7#), with every refinement on:

@@ -128,6 +128,8 @@ struct SearchOptions {
                                            // ply less than the other quiet moves
     bool quiescence_checks = false;        // quiet checks searched at quiescence's first ply
                                            // (and in razoring's quiescence)
+    bool capture_reductions = false;       // late captures that lose material by exchange
+                                           // reduced like late quiet moves, one ply less
 
     SearchMargins margins;
 
@@ -148,6 +150,7 @@ struct SearchOptions {
         o.correction_history = o.singular_extensions = o.capture_history = false;
         o.razoring = o.probcut = o.time_stability = o.material_correction = false;
         o.table_capture_reduction = o.killer_reductions = o.quiescence_checks = false;
+        o.capture_reductions = false;
         return o;
     }
 };
@@ -168,6 +171,7 @@ inline constexpr SearchRefinementOption SEARCH_REFINEMENT_OPTIONS[] = {
     {"TableCaptureReduction", &SearchOptions::table_capture_reduction},
     {"KillerReductions", &SearchOptions::killer_reductions},
     {"QuiescenceChecks", &SearchOptions::quiescence_checks},
+    {"CaptureReductions", &SearchOptions::capture_reductions},
 };
 
 // The refinement option called `name` (any case), or null.
