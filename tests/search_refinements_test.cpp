@@ -138,8 +138,8 @@ TEST(SearchRefinements, EachChangesTheTreeAndKeepsTactics) {
 // Capture reductions: the losing captures of a middlegame (pieces can take defended pawns) get
 // the shallower first look too, so more moves are reduced at the same depth.
 TEST(SearchRefinements, CaptureReductionsReduceLosingCaptures) {
-    Position middlegame = Position::from_fen(
-        "r2q1rk1/pp1bbppp/2n1pn2/3p4/2PP4/P1N1PN2/1P1QBPPP/R3K2R w KQ - 0 10");
+    Position middlegame =
+        Position::from_fen("r2q1rk1/pp1bbppp/2n1pn2/3p4/2PP4/P1N1PN2/1P1QBPPP/R3K2R w KQ - 0 10");
     SearchResult without = search_with(middlegame, with_refinement(nullptr), 11);
     SearchResult with =
         search_with(middlegame, with_refinement(&SearchOptions::capture_reductions), 11);

@@ -674,12 +674,12 @@ Value Searcher::negamax(int depth, Value alpha, Value beta, int ply, bool pv_nod
                         (table_capture ? 1 : 0) - (refutation ? 1 : 0);
             reduction = std::clamp(reduction, 0, std::max(new_depth - 1, 0));
         } else if (options_.capture_reductions && !minimax && depth >= 3 && move_count > 2 &&
-                   !quiet && m.kind() != PROMOTION && m != tt_move && !in_check &&
-                   !gives_check && static_exchange(pos_, m) < 0) {
+                   !quiet && m.kind() != PROMOTION && m != tt_move && !in_check && !gives_check &&
+                   static_exchange(pos_, m) < 0) {
             // A capture that loses material by exchange, ordered after the quiet moves, is
             // rarely best: a shallower look first, as for a late quiet move but a ply less.
-            reduction = late_move_reduction(options_.margins, depth, move_count) - 1 -
-                        (pv_node ? 1 : 0);
+            reduction =
+                late_move_reduction(options_.margins, depth, move_count) - 1 - (pv_node ? 1 : 0);
             reduction = std::clamp(reduction, 0, std::max(new_depth - 1, 0));
         }
 
