@@ -125,7 +125,8 @@ TEST(SearchRefinements, EachChangesTheTreeAndKeepsTactics) {
                                            r.field != &SearchOptions::table_capture_reduction &&
                                            r.field != &SearchOptions::killer_reductions &&
                                            r.field != &SearchOptions::quiescence_checks &&
-                                           r.field != &SearchOptions::capture_reductions)
+                                           r.field != &SearchOptions::capture_reductions &&
+                                           r.field != &SearchOptions::cut_node_reductions)
             << r.name;
     SearchOptions all;
     for (const SearchRefinementOption& r : SEARCH_REFINEMENT_OPTIONS) all.*(r.field) = true;

@@ -365,7 +365,7 @@ Value Searcher::search_root(int depth, Value alpha, Value beta) {
         } else if (algorithm != SearchAlgorithm::PVS || best_scores.size() < lines) {
             v = -negamax(depth - 1, -beta, -floor, 1, true);
         } else {
-            v = -negamax(depth - 1, -floor - 1, -floor, 1, false);
+            v = -negamax(depth - 1, -floor - 1, -floor, 1, false, true);
             if (v > floor && !stopped_) v = -negamax(depth - 1, -beta, -floor, 1, true);
         }
         pos_.undo_move();
@@ -441,7 +441,7 @@ double Searcher::time_scale() const {
     return stability * trend * effort;
 }
 
-Value Searcher::negamax(int depth, Value alpha, Value beta, int ply, bool pv_node) {
+Value Searcher::negamax(int depth, Value alpha, Value beta, int ply, bool pv_node, bool cut_node) {
     const SearchAlgorithm algorithm = options_.algorithm;
     const bool minimax = algorithm == SearchAlgorithm::MINIMAX;
     const Value original_alpha = alpha;
@@ -524,7 +524,7 @@ Value Searcher::negamax(int depth, Value alpha, Value beta, int ply, bool pv_nod
         move_slices_[ply] = nullptr;
         evaluator_->push_null();
         pos_.do_null_move();
-        Value v = -negamax(depth - 1 - reduction, -beta, -beta + 1, ply + 1, false);
+        Value v = -negamax(depth - 1 - reduction, -beta, -beta + 1, ply + 1, false, !cut_node);
         pos_.undo_null_move();
         evaluator_->pop();
         if (stopped_) return 0;
@@ -535,7 +535,7 @@ Value Searcher::negamax(int depth, Value alpha, Value beta, int ply, bool pv_nod
             // Zugzwang, where passing is the best "move", fools the pass; deep enough, a
             // reduced search of the real moves with no pass for this side checks it.
             null_move_min_ply_ = ply + 3 * (depth - reduction) / 4;
-            Value verified = negamax(depth - reduction, beta - 1, beta, ply, false);
+            Value verified = negamax(depth - reduction, beta - 1, beta, ply, false, cut_node);
             null_move_min_ply_ = 0;
             if (stopped_) return 0;
             if (verified >= beta) return v;
@@ -560,7 +560,7 @@ Value Searcher::negamax(int depth, Value alpha, Value beta, int ply, bool pv_nod
             Value v = -quiescence(-probcut_beta, -probcut_beta + 1, ply + 1, false);
             if (v >= probcut_beta && !stopped_)
                 v = -negamax(depth - PROBCUT_REDUCTION, -probcut_beta, -probcut_beta + 1, ply + 1,
-                             false);
+                             false, !cut_node);
             pos_.undo_move();
             evaluator_->pop();
             if (stopped_) return 0;
@@ -652,7 +652,8 @@ Value Searcher::negamax(int depth, Value alpha, Value beta, int ply, bool pv_nod
             !is_mate_score(tt.score)) {
             Value singular_beta = tt.score - options_.margins.singular_margin_per_depth * depth;
             excluded_moves_[ply] = m;
-            Value v = negamax((depth - 1) / 2, singular_beta - 1, singular_beta, ply, false);
+            Value v =
+                negamax((depth - 1) / 2, singular_beta - 1, singular_beta, ply, false, cut_node);
             excluded_moves_[ply] = Move::none();
             if (stopped_) return 0;
             if (v < singular_beta)
@@ -671,15 +672,16 @@ Value Searcher::negamax(int depth, Value alpha, Value beta, int ply, bool pv_nod
             !in_check && !gives_check && (!refutation || options_.killer_reductions)) {
             reduction = late_move_reduction(options_.margins, depth, move_count) -
                         (pv_node ? 1 : 0) + (improving ? 0 : 1) - history_score / 8192 +
-                        (table_capture ? 1 : 0) - (refutation ? 1 : 0);
+                        (table_capture ? 1 : 0) - (refutation ? 1 : 0) +
+                        (options_.cut_node_reductions && cut_node ? 1 : 0);
             reduction = std::clamp(reduction, 0, std::max(new_depth - 1, 0));
         } else if (options_.capture_reductions && !minimax && depth >= 3 && move_count > 2 &&
                    !quiet && m.kind() != PROMOTION && m != tt_move && !in_check && !gives_check &&
                    static_exchange(pos_, m) < 0) {
             // A capture that loses material by exchange, ordered after the quiet moves, is
             // rarely best: a shallower look first, as for a late quiet move but a ply less.
-            reduction =
-                late_move_reduction(options_.margins, depth, move_count) - 1 - (pv_node ? 1 : 0);
+            reduction = late_move_reduction(options_.margins, depth, move_count) - 1 -
+                        (pv_node ? 1 : 0) + (options_.cut_node_reductions && cut_node ? 1 : 0);
             reduction = std::clamp(reduction, 0, std::max(new_depth - 1, 0));
         }
 
@@ -691,7 +693,7 @@ Value Searcher::negamax(int depth, Value alpha, Value beta, int ply, bool pv_nod
         bool full_depth = true;
         if (reduction > 0) {
             ++statistics_.reductions;
-            v = -negamax(new_depth - reduction, -alpha - 1, -alpha, ply + 1, false);
+            v = -negamax(new_depth - reduction, -alpha - 1, -alpha, ply + 1, false, true);
             full_depth = v > alpha && !stopped_;
             if (full_depth) ++statistics_.re_searches;
         }
@@ -699,11 +701,11 @@ Value Searcher::negamax(int depth, Value alpha, Value beta, int ply, bool pv_nod
             if (minimax) {
                 v = -negamax(new_depth, -VALUE_INFINITE, VALUE_INFINITE, ply + 1, true);
             } else if (move_count == 1 || algorithm != SearchAlgorithm::PVS) {
-                v = -negamax(new_depth, -beta, -alpha, ply + 1, pv_node);
+                v = -negamax(new_depth, -beta, -alpha, ply + 1, pv_node, !pv_node && !cut_node);
             } else {
                 // Prove the move worse with a null window; search it properly only if that
                 // fails.
-                v = -negamax(new_depth, -alpha - 1, -alpha, ply + 1, false);
+                v = -negamax(new_depth, -alpha - 1, -alpha, ply + 1, false, !cut_node);
                 if (pv_node && v > alpha && v < beta && !stopped_)
                     v = -negamax(new_depth, -beta, -alpha, ply + 1, true);
             }

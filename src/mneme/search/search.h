@@ -144,7 +144,9 @@ private:
     Value search_root(int depth, Value alpha, Value beta);
     // An iteration inside an aspiration window that widens on each failure.
     void search_root_with_aspiration(int depth, const InfoCallback& on_iteration);
-    Value negamax(int depth, Value alpha, Value beta, int ply, bool pv_node);
+    // `cut_node`: a null-window node expected to fail high (the answer to a move searched with
+    // a null window from a node that expects to fail low, and so on), used by CutNodeReductions.
+    Value negamax(int depth, Value alpha, Value beta, int ply, bool pv_node, bool cut_node = false);
     // `checks`: quiet checks are searched too (the first ply of quiescence, QuiescenceChecks).
     Value quiescence(Value alpha, Value beta, int ply, bool pv_node, bool checks = false);
     // The static evaluation, corrected by the correction history when that is on.

@@ -130,6 +130,8 @@ struct SearchOptions {
                                            // (and in razoring's quiescence)
     bool capture_reductions = false;       // late captures that lose material by exchange
                                            // reduced like late quiet moves, one ply less
+    bool cut_node_reductions = false;      // late moves of a node expected to fail high (a
+                                           // cut node) reduced one ply more
 
     SearchMargins margins;
 
@@ -150,7 +152,7 @@ struct SearchOptions {
         o.correction_history = o.singular_extensions = o.capture_history = false;
         o.razoring = o.probcut = o.time_stability = o.material_correction = false;
         o.table_capture_reduction = o.killer_reductions = o.quiescence_checks = false;
-        o.capture_reductions = false;
+        o.capture_reductions = o.cut_node_reductions = false;
         return o;
     }
 };
@@ -172,6 +174,7 @@ inline constexpr SearchRefinementOption SEARCH_REFINEMENT_OPTIONS[] = {
     {"KillerReductions", &SearchOptions::killer_reductions},
     {"QuiescenceChecks", &SearchOptions::quiescence_checks},
     {"CaptureReductions", &SearchOptions::capture_reductions},
+    {"CutNodeReductions", &SearchOptions::cut_node_reductions},
 };
 
 // The refinement option called `name` (any case), or null.
