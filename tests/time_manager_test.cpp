@@ -55,6 +55,22 @@ TEST(TimeManager, SuddenDeathPlansForManyMoves) {
     EXPECT_LE(time.hard_limit_ms(), 60'000 / 5);
 }
 
+// PlannedMovesLeft: fewer planned moves, more time for each (the target is the clock divided by
+// them), and moves-to-go still bounds the plan.
+TEST(TimeManager, FewerPlannedMovesGiveEachMoreTime) {
+    TimeManager thirty, fifteen, sixty;
+    thirty.start(clock_limits(60'000), WHITE);
+    fifteen.start(clock_limits(60'000), WHITE, 15);
+    sixty.start(clock_limits(60'000), WHITE, 60);
+    EXPECT_EQ(thirty.soft_limit_ms(), (60'000 - 30) / 30 * 7 / 10);  // the default plans 30 moves
+    EXPECT_GT(fifteen.soft_limit_ms(), thirty.soft_limit_ms() * 19 / 10);
+    EXPECT_LT(sixty.soft_limit_ms(), thirty.soft_limit_ms() * 11 / 20);
+    TimeManager to_go_default, to_go_fifteen;
+    to_go_default.start(clock_limits(60'000, 0, 10), WHITE);
+    to_go_fifteen.start(clock_limits(60'000, 0, 10), WHITE, 15);
+    EXPECT_EQ(to_go_default.soft_limit_ms(), to_go_fifteen.soft_limit_ms());
+}
+
 TEST(TimeManager, IncrementIsUsed) {
     TimeManager without, with;
     without.start(clock_limits(10'000), WHITE);

@@ -20,7 +20,8 @@ namespace mneme {
 // Killers, CounterMoves, History, NullMove, LMR, Futility = true|false), the search margins
 // (FutilityBase, FutilityPerDepth, ReverseFutilityPerDepth, NullMoveReduction,
 // QuiescenceDelta, RazorBase, RazorPerDepthSquared, ProbCutMargin, SingularMarginPerDepth,
-// HistoryPrunePerDepth, AspirationDelta, LmrDivisor: whole numbers, see SEARCH_MARGIN_OPTIONS), and
+// HistoryPrunePerDepth, AspirationDelta, LmrDivisor, PlannedMovesLeft: whole numbers, see
+// SEARCH_MARGIN_OPTIONS), and
 // the book options of EngineBook (OwnBook, BookFile, BookPolicy, BookDepth, BookExperience,
 // BookOrdering, OphistaFile, BookSeed: the book's draws use BookSeed ^ seed= ^ the runner's game
 // seed). BookLearning=true adds each finished game to the BookExperience file (OPTA FB,

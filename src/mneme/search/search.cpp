@@ -158,7 +158,7 @@ SearchResult Searcher::search(const Position& pos, const SearchLimits& limits,
     prepared_ = false;
     pos_ = pos;
     limits_ = limits;
-    time_.start(limits, pos.side_to_move());
+    time_.start(limits, pos.side_to_move(), options_.margins.planned_moves_left);
     if (!helper_index_) table_->new_search();  // helpers join the main thread's search
     // Helpers use what the main thread prepared (start_helpers copies it).
     if (!helper_index_) hint_active_ = ordering_hint_ && ordering_hint_->prepare(pos);

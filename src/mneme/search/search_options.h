@@ -42,6 +42,9 @@ struct SearchMargins {
     int history_prune_per_depth = 3000;  // a quiet move with history below -this * depth is pruned
     int aspiration_delta = 20;           // the first aspiration window's half width
     int lmr_divisor = 220;  // late move reductions: log(depth) log(count) / (this / 100)
+    // Time: a game on a clock without moves-to-go is planned as if this many moves remained
+    // (the target per move is the clock / this + 3/4 of the increment).
+    int planned_moves_left = 30;
 };
 
 struct SearchMarginOption {
@@ -63,6 +66,7 @@ inline constexpr SearchMarginOption SEARCH_MARGIN_OPTIONS[] = {
     {"HistoryPrunePerDepth", &SearchMargins::history_prune_per_depth, 0, 100000},
     {"AspirationDelta", &SearchMargins::aspiration_delta, 5, 500},
     {"LmrDivisor", &SearchMargins::lmr_divisor, 100, 1000},
+    {"PlannedMovesLeft", &SearchMargins::planned_moves_left, 5, 100},
 };
 
 // The margin option called `name` (any case), or null.

@@ -29,7 +29,7 @@ int emergency_depth_limit(const SearchLimits& limits, Color us) {
     return limits.depth > 0 ? std::min(limits.depth, EMERGENCY_DEPTH) : EMERGENCY_DEPTH;
 }
 
-void TimeManager::start(const SearchLimits& limits, Color us) {
+void TimeManager::start(const SearchLimits& limits, Color us, int planned_moves_left) {
     if (limits.start_time)
         start_ticks_ = limits.start_time->time_since_epoch().count();
     else
@@ -62,8 +62,11 @@ void TimeManager::start(const SearchLimits& limits, Color us) {
         soft_limit_ms_ = hard_limit_ms_ = std::max<std::int64_t>(time_left / 10, 1);
         return;
     }
-    // Plan as if this many moves remain; a sudden-death game is assumed to last ~30 more.
-    std::int64_t moves_left = limits.moves_to_go > 0 ? std::min(limits.moves_to_go, 30) : 30;
+    // Plan as if this many moves remain; a sudden-death game is assumed to last
+    // `planned_moves_left` more (30 by default).
+    std::int64_t planned = std::clamp(planned_moves_left, 1, 1000);
+    std::int64_t moves_left =
+        limits.moves_to_go > 0 ? std::min<std::int64_t>(limits.moves_to_go, planned) : planned;
     std::int64_t target = time_left / moves_left + increment * 3 / 4;
     // Never plan to use more than half of what is left: the game may go on long.
     target = std::clamp<std::int64_t>(target, 1, time_left / 2 + 1);

@@ -27,8 +27,9 @@ int emergency_depth_limit(const SearchLimits& limits, Color us);
 class TimeManager {
 public:
     // Starts the clock (at limits.start_time when set) and works out the budget for `us` from
-    // the limits. A negative time left means "move at once": the limits are zero.
-    void start(const SearchLimits& limits, Color us);
+    // the limits. A negative time left means "move at once": the limits are zero. A clock
+    // without moves-to-go is planned as if `planned_moves_left` moves remained.
+    void start(const SearchLimits& limits, Color us, int planned_moves_left = 30);
     // After a ponderhit the move is ours to make: the budget counts from now. Safe to call
     // from another thread than the searching one.
     void restart_clock();
