@@ -223,5 +223,13 @@ TEST(EditDistance, CountsInsertionsDeletionsSubstitutionsAndSwaps) {
     EXPECT_EQ(edit_distance("ca", "abc"), 3u);
 }
 
+TEST(SplitCommas, KeepsEmptyFieldsAtEitherEnd) {
+    using Fields = std::vector<std::string>;
+    EXPECT_EQ(split_commas(""), Fields{""});
+    EXPECT_EQ(split_commas("1,0.5,x"), (Fields{"1", "0.5", "x"}));
+    EXPECT_EQ(split_commas("a,,b,"), (Fields{"a", "", "b", ""}));
+    EXPECT_EQ(split_commas(",a"), (Fields{"", "a"}));
+}
+
 }  // namespace
 }  // namespace mneme::app

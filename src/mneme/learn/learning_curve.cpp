@@ -43,9 +43,7 @@ std::vector<LearningCurvePoint> read_learning_curve_csv(const std::string& path)
     while (std::getline(in, line)) {
         ++number;
         if (line.empty() || line == learning_curve_csv_header()) continue;
-        std::vector<std::string> fields;
-        std::stringstream row(line);
-        for (std::string field; std::getline(row, field, ',');) fields.push_back(field);
+        std::vector<std::string> fields = split_commas(line);
         auto fail = [&](const std::string& why) {
             throw std::runtime_error(path + ":" + std::to_string(number) + ": " + why);
         };

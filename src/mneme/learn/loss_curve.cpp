@@ -52,9 +52,7 @@ std::vector<LossCurvePoint> read_loss_curve_csv(const std::string& path) {
         auto fail = [&](const std::string& why) {
             throw std::runtime_error(path + ":" + std::to_string(number) + ": " + why);
         };
-        std::vector<std::string> fields;
-        std::stringstream row(line);
-        for (std::string field; std::getline(row, field, ',');) fields.push_back(field);
+        std::vector<std::string> fields = split_commas(line);
         if (fields.size() != 5)
             fail("expected 5 comma-separated fields, found " + std::to_string(fields.size()));
         LossCurvePoint p;

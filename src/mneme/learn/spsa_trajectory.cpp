@@ -14,14 +14,6 @@ namespace {
 constexpr const char* FIXED_COLUMNS[] = {"iteration", "wins", "draws", "losses"};
 constexpr std::size_t FIXED_COUNT = 4;
 
-std::vector<std::string> split_fields(const std::string& line) {
-    std::vector<std::string> fields;
-    std::stringstream stream(line);
-    for (std::string field; std::getline(stream, field, ',');) fields.push_back(field);
-    if (!line.empty() && line.back() == ',') fields.emplace_back();
-    return fields;
-}
-
 }  // namespace
 
 std::string spsa_trajectory_csv(const SpsaTrajectory& trajectory) {
@@ -52,7 +44,7 @@ SpsaTrajectory read_spsa_trajectory(std::istream& in, const std::string& source)
     trajectory.settings = line.substr(2);
     ++line_number;
     if (!std::getline(in, line)) fail("the header line is missing");
-    std::vector<std::string> header = split_fields(line);
+    std::vector<std::string> header = split_commas(line);
     for (std::size_t i = 0; i < FIXED_COUNT; ++i)
         if (i >= header.size() || header[i] != FIXED_COLUMNS[i])
             fail("the header does not start iteration,wins,draws,losses");
@@ -64,7 +56,7 @@ SpsaTrajectory read_spsa_trajectory(std::istream& in, const std::string& source)
     while (std::getline(in, line)) {
         ++line_number;
         if (line.empty()) continue;
-        std::vector<std::string> fields = split_fields(line);
+        std::vector<std::string> fields = split_commas(line);
         if (fields.size() != header.size())
             fail("expected " + std::to_string(header.size()) + " fields, found " +
                  std::to_string(fields.size()));

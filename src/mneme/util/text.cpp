@@ -23,6 +23,16 @@ std::string lower_case(std::string_view text) {
     return out;
 }
 
+std::vector<std::string> split_commas(std::string_view line) {
+    std::vector<std::string> fields;
+    std::size_t start = 0;
+    for (std::size_t comma; (comma = line.find(',', start)) != std::string_view::npos;
+         start = comma + 1)
+        fields.emplace_back(line.substr(start, comma - start));
+    fields.emplace_back(line.substr(start));
+    return fields;
+}
+
 std::vector<std::string_view> split_whitespace(std::string_view text) {
     std::vector<std::string_view> words;
     std::size_t i = 0;

@@ -19,6 +19,10 @@ std::string exact_decimal(double value);
 // into `text`.
 std::vector<std::string_view> split_whitespace(std::string_view text);
 
+// The fields of one CSV line without quoting, split at every comma: "a,,b," is four fields,
+// the second and the last empty.
+std::vector<std::string> split_commas(std::string_view line);
+
 // The fewest single-letter insertions, deletions, substitutions and swaps of neighbours that
 // turn `a` into `b` (the optimal string alignment distance: "biuld" is 1 from "build").
 std::size_t edit_distance(std::string_view a, std::string_view b);
