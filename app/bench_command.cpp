@@ -10,6 +10,7 @@
 #include "evaluation_argument.h"
 #include "mneme/notation/uci_move.h"
 #include "mneme/search/search.h"
+#include "search_option_argument.h"
 
 namespace mneme::app {
 
@@ -93,6 +94,7 @@ int bench_command(const Arguments& args) {
     int hash_mb = int(TranspositionTable::DEFAULT_SIZE_MB);
     int threads = 1;
     EvaluationArgument evaluation;
+    SearchOptions search;
     for (std::size_t i = 0; i < args.size(); ++i) {
         const std::string& arg = args[i];
         bool has_value = i + 1 < args.size();
@@ -105,6 +107,9 @@ int bench_command(const Arguments& args) {
             evaluation.name = args[++i];
         } else if (arg == "--net" && has_value) {
             evaluation.use_network(args[++i]);
+        } else if (arg == "--option" && has_value) {
+            // The signature of another setting: what a refinement or margin does to the tree.
+            set_search_option(args[++i], &search);
         } else if (i == 0 && arg.rfind("--", 0) != 0) {
             depth = parse_int(arg, 1, MAX_PLY - 1, "bench DEPTH");
         } else {
@@ -113,6 +118,7 @@ int bench_command(const Arguments& args) {
     }
     Searcher searcher{std::size_t(hash_mb)};
     searcher.set_threads(threads);
+    searcher.set_options(search);
     searcher.set_evaluator(evaluation.make());
     SearchLimits limits;
     limits.depth = depth;

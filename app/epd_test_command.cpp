@@ -12,6 +12,7 @@
 #include "mneme/search/search.h"
 #include "mneme/search/search_options.h"
 #include "required_inputs.h"
+#include "search_option_argument.h"
 
 namespace mneme::app {
 
@@ -29,29 +30,6 @@ struct EpdTestOptions {
     SearchOptions search;  // the margins and refinement switches given with --option
     EvaluationArgument evaluation;
 };
-
-// "--option FutilityBase=80" or "--option SingularExtensions=false": a search margin or
-// refinement switch, as the UCI options of the same names set them.
-void set_search_option(const std::string& text, SearchOptions* search) {
-    std::size_t equals = text.find('=');
-    std::string name = equals == std::string::npos ? text : text.substr(0, equals);
-    std::string_view value =
-        equals == std::string::npos ? "" : std::string_view(text).substr(equals + 1);
-    if (const SearchRefinementOption* refinement = find_search_refinement(name)) {
-        if (value != "true" && value != "false")
-            throw UsageError("--option " + text + ": " + refinement->name + " needs true or false");
-        search->*(refinement->field) = value == "true";
-        return;
-    }
-    const SearchMarginOption* margin =
-        equals == std::string::npos ? nullptr : find_search_margin(name);
-    if (!margin)
-        throw UsageError("--option " + text +
-                         ": not NAME=VALUE with NAME a search margin or refinement");
-    std::string error;
-    if (!set_search_margin(*margin, value, &search->margins, &error))
-        throw UsageError("--option " + text + ": " + error);
-}
 
 EpdTestOptions parse_options(const Arguments& args) {
     EpdTestOptions options;

@@ -85,7 +85,9 @@ std::vector<CommandUsage> make_command_usages() {
          "  the match runner's in-process players over UCI instead (CBR settings: weights=V1,V2,V3\n"
          "  k=N choice=random|vote|penalise mirror= repetition= exact= verify=DEPTH ...); cbr\n"
          "  without --cases plays from the first built-in case base"},
-        {"bench", "bench [DEPTH] [--hash MB] [--threads N] [--eval classic|nnue] [--net FILE.mnet]",
+        {"bench",
+         "bench [DEPTH] [--hash MB] [--threads N] [--eval classic|nnue] [--net FILE.mnet]\n"
+         "  [--option NAME=VALUE]...",
          "search 42 fixed positions; the total node count is the engine's signature", ""},
         {"search-compare", "search-compare --epd FILE --depth N [--limit K]",
          "nodes and time of each search variant at a fixed depth", ""},

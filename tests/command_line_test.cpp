@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include <iostream>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -122,6 +123,33 @@ TEST(CommandLine, BadArgumentsPrintTheSameUsage) {
     outcome = run({"bench", "0"});
     EXPECT_EQ(outcome.status, 2);
     EXPECT_TRUE(contains(outcome.err, usage_text("bench"))) << outcome.err;
+}
+
+// bench --option: the signature of another setting. A switch at its default gives the default's
+// count, another value another count, and a misspelt option is a usage mistake.
+TEST(CommandLine, BenchTakesSearchOptions) {
+    // The node total bench prints (it writes to standard output), "?" when it printed none.
+    auto nodes = [](const Arguments& args) {
+        std::ostringstream printed;
+        std::streambuf* standard_output = std::cout.rdbuf(printed.rdbuf());
+        Outcome outcome = run(args);
+        std::cout.rdbuf(standard_output);
+        std::string text = printed.str();
+        std::size_t at = text.find("Nodes searched  : ");
+        if (outcome.status != 0 || at == std::string::npos) return std::string("?");
+        return text.substr(at + 18, text.find('\n', at) - at - 18);
+    };
+    std::string plain = nodes({"bench", "6", "--eval", "classic"});
+    EXPECT_NE(plain, "?");
+    EXPECT_EQ(nodes({"bench", "6", "--eval", "classic", "--option", "CutNodeReductions=false"}),
+              plain);
+    std::string other =
+        nodes({"bench", "6", "--eval", "classic", "--option", "NullMoveReduction=2"});
+    EXPECT_NE(other, plain);
+    EXPECT_NE(other, "?");
+    Outcome wrong = run({"bench", "6", "--option", "NullMoveReductions=2"});
+    EXPECT_EQ(wrong.status, 2);
+    EXPECT_TRUE(contains(wrong.err, "NullMoveReductions=2")) << wrong.err;
 }
 
 TEST(CommandLine, AFailingCommandIsNotAUsageMistake) {
