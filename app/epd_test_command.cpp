@@ -173,6 +173,8 @@ int epd_test_command(const Arguments& args) {
             for (Move m : avoid) std::cout << " !" << move_to_san(pos, m);
             if (ok && solved_at_ms >= 0)
                 std::cout << "  (at depth " << solved_at_depth << ", " << solved_at_ms << " ms)";
+            else if (ok)  // the move of an iteration the limit cut off: no finished depth chose it
+                std::cout << "  (in the last, unfinished iteration)";
             std::cout << "  depth " << result.depth << '\n';
         }
     }
