@@ -11,6 +11,10 @@
 
 namespace mneme {
 
+// A clock without moves-to-go is planned as if this many moves remained (the option
+// PlannedMovesLeft changes it; see TimeManager::start).
+constexpr int DEFAULT_PLANNED_MOVES_LEFT = 30;
+
 struct SearchLimits {
     int depth = 0;                 // plies; 0 = no limit
     std::uint64_t nodes = 0;       // 0 = no limit

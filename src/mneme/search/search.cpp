@@ -604,6 +604,8 @@ Value Searcher::negamax(int depth, Value alpha, Value beta, int ply, bool pv_nod
     // A capture as the table's move is usually the best move here: the quiet ones matter less.
     const bool table_capture =
         options_.table_capture_reduction && tt_move && pos_.is_capture(tt_move);
+    // Late moves of a node expected to fail high are reduced a ply more (CutNodeReductions).
+    const int cut_node_reduction = options_.cut_node_reductions && cut_node ? 1 : 0;
 
     while (Move m = picker.next()) {
         if (m == excluded) continue;
@@ -672,18 +674,16 @@ Value Searcher::negamax(int depth, Value alpha, Value beta, int ply, bool pv_nod
             !in_check && !gives_check && (!refutation || options_.killer_reductions)) {
             reduction = late_move_reduction(options_.margins, depth, move_count) -
                         (pv_node ? 1 : 0) + (improving ? 0 : 1) - history_score / 8192 +
-                        (table_capture ? 1 : 0) - (refutation ? 1 : 0) +
-                        (options_.cut_node_reductions && cut_node ? 1 : 0);
-            reduction = std::clamp(reduction, 0, std::max(new_depth - 1, 0));
+                        (table_capture ? 1 : 0) - (refutation ? 1 : 0) + cut_node_reduction;
         } else if (options_.capture_reductions && !minimax && depth >= 3 && move_count > 2 &&
                    !quiet && m.kind() != PROMOTION && m != tt_move && !in_check && !gives_check &&
                    static_exchange(pos_, m) < 0) {
             // A capture that loses material by exchange, ordered after the quiet moves, is
             // rarely best: a shallower look first, as for a late quiet move but a ply less.
             reduction = late_move_reduction(options_.margins, depth, move_count) - 1 -
-                        (pv_node ? 1 : 0) + (options_.cut_node_reductions && cut_node ? 1 : 0);
-            reduction = std::clamp(reduction, 0, std::max(new_depth - 1, 0));
+                        (pv_node ? 1 : 0) + cut_node_reduction;
         }
+        reduction = std::clamp(reduction, 0, std::max(new_depth - 1, 0));
 
         move_slices_[ply] = &continuation_->after(pos_.moved_piece(m), m.to());
         table_->prefetch(pos_.key_after(m));

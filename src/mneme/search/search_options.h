@@ -7,6 +7,7 @@
 #include <string>
 #include <string_view>
 
+#include "mneme/search/limits.h"
 #include "mneme/search/score.h"
 
 namespace mneme {
@@ -44,7 +45,7 @@ struct SearchMargins {
     int lmr_divisor = 220;  // late move reductions: log(depth) log(count) / (this / 100)
     // Time: a game on a clock without moves-to-go is planned as if this many moves remained
     // (the target per move is the clock / this + 3/4 of the increment).
-    int planned_moves_left = 30;
+    int planned_moves_left = DEFAULT_PLANNED_MOVES_LEFT;
 };
 
 struct SearchMarginOption {

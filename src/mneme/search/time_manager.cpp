@@ -63,7 +63,7 @@ void TimeManager::start(const SearchLimits& limits, Color us, int planned_moves_
         return;
     }
     // Plan as if this many moves remain; a sudden-death game is assumed to last
-    // `planned_moves_left` more (30 by default).
+    // `planned_moves_left` more.
     std::int64_t planned = std::clamp(planned_moves_left, 1, 1000);
     std::int64_t moves_left =
         limits.moves_to_go > 0 ? std::min<std::int64_t>(limits.moves_to_go, planned) : planned;

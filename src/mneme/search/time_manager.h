@@ -29,7 +29,8 @@ public:
     // Starts the clock (at limits.start_time when set) and works out the budget for `us` from
     // the limits. A negative time left means "move at once": the limits are zero. A clock
     // without moves-to-go is planned as if `planned_moves_left` moves remained.
-    void start(const SearchLimits& limits, Color us, int planned_moves_left = 30);
+    void start(const SearchLimits& limits, Color us,
+               int planned_moves_left = DEFAULT_PLANNED_MOVES_LEFT);
     // After a ponderhit the move is ours to make: the budget counts from now. Safe to call
     // from another thread than the searching one.
     void restart_clock();
