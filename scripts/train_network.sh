@@ -6,11 +6,14 @@
 #
 #   scripts/train_network.sh [--work DIR] [--games N (200000)] [--nodes N (4000)]
 #                            [--master-nodes N (100)] [--epochs N (20)] [--hidden N (256)]
+#                            [--buckets B (1)]
 #                            [--k K] [--wdl W] [--seed S (1)] [--net PREVIOUS.mnet]
 #                            [--masters GAMES.pgn[.zst] | none] [--out OUT.mnet]
 #
 # --net: the self-play games are played and scored by that network (the next iteration).
 # --k, --wdl: the trainer's sigmoid scale and result weight (its defaults when not given).
+# --buckets: output layers chosen by the men on the board. Another --out trains such a variant
+#   from the same data (the data steps find their work done and return at once).
 # --seed: the self-play openings' seed (another seed, other games).
 # An interrupted step (Ctrl-C, or TERM to the generators) stops the script before the next one,
 # so a network is never trained on part of its data; run the same command to go on.
@@ -35,6 +38,7 @@ while [[ $# -gt 0 ]]; do
         --out) out="$2"; shift 2 ;;
         --k) trainer_args+=(--k "$2"); shift 2 ;;
         --wdl) trainer_args+=(--wdl "$2"); shift 2 ;;
+        --buckets) trainer_args+=(--buckets "$2"); shift 2 ;;
         --seed) seed="$2"; shift 2 ;;
         --masters) masters="$2"; shift 2 ;;
         *) echo "train_network: unknown argument '$1'" >&2; exit 2 ;;
