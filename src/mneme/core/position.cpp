@@ -434,10 +434,26 @@ bool Position::gives_check(Move m) const {
     Piece pc = board_[from];
 
     if (m.kind() == NORMAL) {
+        // The direct check by rays and `between` masks, not slider lookups: the small tables
+        // stay in cache, and most moves are not on a line with the king at all.
         PieceType pt = type_of(pc);
-        Bitboard occupied = (pieces() ^ square_bb(from)) | square_bb(to);
-        Bitboard direct = pt == PAWN ? pawn_attacks(us, to) : attacks_of(pt, to, occupied);
-        if (direct & square_bb(their_king)) return true;
+        Bitboard king = square_bb(their_king);
+        bool direct = false;
+        switch (pt) {
+            case PAWN: direct = pawn_attacks(us, to) & king; break;
+            case KNIGHT: direct = knight_attacks(to) & king; break;
+            case KING: break;  // a king never attacks the other king
+            default: {
+                Bitboard rays = pt == BISHOP ? bishop_rays(to)
+                                : pt == ROOK ? rook_rays(to)
+                                             : bishop_rays(to) | rook_rays(to);
+                if (rays & king) {
+                    Bitboard occupied = pieces() ^ square_bb(from);
+                    direct = !(between_bb(to, their_king) & ~king & occupied);
+                }
+            }
+        }
+        if (direct) return true;
         return (blockers_for_king(~us) & square_bb(from)) && !aligned(from, to, their_king);
     }
     // Rare kinds: compute the occupancy after the move and look for any attacker.
