@@ -440,9 +440,14 @@ bool Position::gives_check(Move m) const {
         Bitboard king = square_bb(their_king);
         bool direct = false;
         switch (pt) {
-            case PAWN: direct = pawn_attacks(us, to) & king; break;
-            case KNIGHT: direct = knight_attacks(to) & king; break;
-            case KING: break;  // a king never attacks the other king
+            case PAWN:
+                direct = pawn_attacks(us, to) & king;
+                break;
+            case KNIGHT:
+                direct = knight_attacks(to) & king;
+                break;
+            case KING:
+                break;  // a king never attacks the other king
             default: {
                 Bitboard rays = pt == BISHOP ? bishop_rays(to)
                                 : pt == ROOK ? rook_rays(to)
