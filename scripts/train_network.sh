@@ -6,12 +6,13 @@
 #
 #   scripts/train_network.sh [--work DIR] [--games N (200000)] [--nodes N (4000)]
 #                            [--master-nodes N (100)] [--epochs N (20)] [--hidden N (256)]
-#                            [--buckets B (1)]
+#                            [--buckets B (1)] [--also DATA.mdata]...
 #                            [--k K] [--wdl W] [--seed S (1)] [--net PREVIOUS.mnet]
 #                            [--masters GAMES.pgn[.zst] | none] [--out OUT.mnet]
 #
 # --net: the self-play games are played and scored by that network (the next iteration).
 # --k, --wdl: the trainer's sigmoid scale and result weight (its defaults when not given).
+# --also: more training data besides this run's (an earlier iteration's self-play); repeatable.
 # --buckets: output layers chosen by the men on the board. Another --out trains such a variant
 #   from the same data (the data steps find their work done and return at once).
 # --seed: the self-play openings' seed (another seed, other games).
@@ -26,6 +27,7 @@ work="$root/../nnue-work" games=200000 nodes=4000 master_nodes=100 epochs=20 hid
 net="" out="" seed=1
 masters="$root/../shared/data/pgn/human/pgnmentor_players_union.pgn.zst"
 trainer_args=()
+also=()
 while [[ $# -gt 0 ]]; do
     case "$1" in
         --work) work="$2"; shift 2 ;;
@@ -39,6 +41,8 @@ while [[ $# -gt 0 ]]; do
         --k) trainer_args+=(--k "$2"); shift 2 ;;
         --wdl) trainer_args+=(--wdl "$2"); shift 2 ;;
         --buckets) trainer_args+=(--buckets "$2"); shift 2 ;;
+        --also) [[ -f "$2" ]] || { echo "train_network: --also $2: no such file" >&2; exit 2; }
+                also+=("$2"); shift 2 ;;
         --seed) seed="$2"; shift 2 ;;
         --masters) masters="$2"; shift 2 ;;
         *) echo "train_network: unknown argument '$1'" >&2; exit 2 ;;
@@ -81,6 +85,7 @@ if [[ -f "$masters" ]]; then
 fi
 
 # 3. Training (resumes from its checkpoint), exported quantised.
+data+=("${also[@]}")
 resume=()
 [[ -f "$out.ckpt" ]] && resume=(--resume "$out.ckpt")
 "$mneme" learn nnue "${data[@]}" -o "$out" --hidden "$hidden" --epochs "$epochs" --cosine \

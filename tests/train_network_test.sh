@@ -2,7 +2,7 @@
 # scripts/train_network.sh on a tiny run (self-play only): a self-play interrupted by SIGINT stops
 # the script before the merge, so that no network is trained on part of its data; the same
 # command then resumes the self-play and ends with a network the engine loads. A variant (other
-# --out, --buckets) is then trained from the same data without playing it again.
+# --out, --buckets, --also more data) is then trained from the same data without playing it again.
 #   tests/train_network_test.sh MNEME PROJECT_DIR
 set -u
 mneme="$1" root="$2"
@@ -35,9 +35,11 @@ grep -q "200 games" "$work/second.log" || fail "the merged self-play does not ho
 grep -q "^Network ($work/t.mnet" "$work/eval.log" || fail "the engine did not evaluate with the network"
 
 cp "$work/selfplay-0.mdata" "$work/before-0.mdata"
+cp "$work/selfplay-1.mdata" "$work/extra.mdata"  # stands for an earlier iteration's data
 MNEME_BINARY="$mneme" "$root/scripts/train_network.sh" --work "$work" --games 200 --nodes 200 \
-    --epochs 1 --seed 5 --masters none --buckets 2 --out "$work/t2.mnet" > "$work/variant.log" 2>&1 ||
-    fail "the variant was not trained"
+    --epochs 1 --seed 5 --masters none --buckets 2 --also "$work/extra.mdata" --out "$work/t2.mnet" \
+    > "$work/variant.log" 2>&1 || fail "the variant was not trained"
+grep -q "^data  *$work/extra.mdata" "$work/variant.log" || fail "the --also data was not trained on"
 grep -q "resumed;" "$work/variant.log" || fail "the variant's self-play did not find its games"
 cmp -s "$work/selfplay-0.mdata" "$work/before-0.mdata" || fail "the variant played games again"
 "$mneme" eval --net "$work/t2.mnet" > "$work/eval2.log" 2>&1 || fail "the engine refused the variant"

@@ -18,6 +18,21 @@ enum GenType {
 
 constexpr int MAX_MOVES = 256;
 
+// Room for N moves, left uninitialised: Move's constructor zeroes it, and a search makes
+// several such arrays at every node, where zeroing 256 moves cost more than generating them.
+// Only the moves written may be read.
+template <int N>
+class MoveStorage {
+public:
+    Move* data() { return reinterpret_cast<Move*>(bytes_); }
+    const Move* data() const { return reinterpret_cast<const Move*>(bytes_); }
+    Move& operator[](int i) { return data()[i]; }
+    const Move& operator[](int i) const { return data()[i]; }
+
+private:
+    alignas(Move) unsigned char bytes_[N * sizeof(Move)];
+};
+
 // Writes the legal moves of kind T to `list` and returns the end pointer. CAPTURES and QUIETS
 // partition the legal moves, also when in check.
 template <GenType T>
@@ -29,10 +44,10 @@ std::uint64_t count_legal_moves(const Position& pos);
 template <GenType T>
 class MoveList {
 public:
-    explicit MoveList(const Position& pos) : last_(generate<T>(pos, moves_)) {}
-    const Move* begin() const { return moves_; }
+    explicit MoveList(const Position& pos) : last_(generate<T>(pos, moves_.data())) {}
+    const Move* begin() const { return moves_.data(); }
     const Move* end() const { return last_; }
-    std::size_t size() const { return std::size_t(last_ - moves_); }
+    std::size_t size() const { return std::size_t(last_ - moves_.data()); }
     bool contains(Move m) const {
         for (Move x : *this)
             if (x == m) return true;
@@ -40,7 +55,7 @@ public:
     }
 
 private:
-    Move moves_[MAX_MOVES];
+    MoveStorage<MAX_MOVES> moves_;
     Move* last_;
 };
 

@@ -43,7 +43,7 @@ MovePicker::MovePicker(const Position& pos, Move tt_move, const ButterflyHistory
 void MovePicker::score_captures() {
     if (!order_captures_) return;  // scores stay 0: pick_best keeps generation order
     for (int i = current_; i < end_; ++i) {
-        Move m = moves_[i].move;
+        Move m = moves_[i].move();
         PieceType victim = m.kind() == EN_PASSANT ? PAWN : type_of(pos_.piece_on(m.to()));
         PieceType attacker = type_of(pos_.moved_piece(m));
         int score = SEE_VALUE[victim] * 8 - attacker;
@@ -60,7 +60,7 @@ void MovePicker::score_quiets() {
     if (!use_history_ && !hint_) return;  // scores stay 0: generation order
     Color us = pos_.side_to_move();
     for (int i = current_; i < end_; ++i) {
-        Move m = moves_[i].move;
+        Move m = moves_[i].move();
         int score = 0;
         if (use_history_) {
             Piece piece = pos_.moved_piece(m);
@@ -78,7 +78,7 @@ Move MovePicker::pick_best() {
     for (int i = current_ + 1; i < end_; ++i)
         if (moves_[i].score > moves_[best].score) best = i;
     std::swap(moves_[current_], moves_[best]);
-    return moves_[current_++].move;
+    return moves_[current_++].move();
 }
 
 bool MovePicker::usable_killer(Move m) const {
@@ -103,11 +103,11 @@ Move MovePicker::next() {
             [[fallthrough]];
 
         case Stage::GENERATE_CAPTURES: {
-            Move buffer[MAX_MOVES];
-            Move* last = generate<CAPTURES>(pos_, buffer);
+            MoveStorage<MAX_MOVES> buffer;
+            Move* last = generate<CAPTURES>(pos_, buffer.data());
             current_ = bad_end_ = 0;
-            end_ = int(last - buffer);
-            for (int i = 0; i < end_; ++i) moves_[i] = {buffer[i], 0};
+            end_ = int(last - buffer.data());
+            for (int i = 0; i < end_; ++i) moves_[i] = {buffer[i].raw(), 0};
             score_captures();
             stage_ = Stage::GOOD_CAPTURES;
             [[fallthrough]];
@@ -155,10 +155,10 @@ Move MovePicker::next() {
 
         case Stage::GENERATE_QUIETS: {
             // Quiet moves go after the parked losing captures.
-            Move buffer[MAX_MOVES];
-            Move* last = generate<QUIETS>(pos_, buffer);
+            MoveStorage<MAX_MOVES> buffer;
+            Move* last = generate<QUIETS>(pos_, buffer.data());
             current_ = end_ = bad_end_;
-            for (Move* m = buffer; m != last; ++m) moves_[end_++] = {*m, 0};
+            for (Move* m = buffer.data(); m != last; ++m) moves_[end_++] = {m->raw(), 0};
             score_quiets();
             stage_ = Stage::QUIETS;
             [[fallthrough]];
@@ -177,7 +177,7 @@ Move MovePicker::next() {
 
         case Stage::BAD_CAPTURES:
             // Kept in the order they were parked: already best-first by victim and attacker.
-            if (current_ < end_) return moves_[current_++].move;
+            if (current_ < end_) return moves_[current_++].move();
             stage_ = Stage::DONE;
             [[fallthrough]];
 

@@ -2,6 +2,8 @@
 // that a cut-off on an early move saves generating the rest.
 #pragma once
 
+#include <cstdint>
+
 #include "mneme/core/movegen.h"
 #include "mneme/search/history.h"
 #include "mneme/search/move_ordering_hint.h"
@@ -48,9 +50,11 @@ private:
         BAD_CAPTURES,
         DONE,
     };
+    // The move as its raw bits, so that the array below is not zeroed at every node.
     struct ScoredMove {
-        Move move;
+        std::uint16_t raw;
         int score;
+        Move move() const { return Move(raw); }
     };
 
     void score_captures();

@@ -589,9 +589,9 @@ Value Searcher::negamax(int depth, Value alpha, Value beta, int ply, bool pv_nod
     Move best_move;
     int move_count = 0;
     constexpr int MAX_MOVES_REMEMBERED = 64;
-    Move quiets_tried[MAX_MOVES_REMEMBERED];
+    MoveStorage<MAX_MOVES_REMEMBERED> quiets_tried;
     int quiet_count = 0;
-    Move captures_tried[MAX_MOVES_REMEMBERED];
+    MoveStorage<MAX_MOVES_REMEMBERED> captures_tried;
     int capture_count = 0;
     // Frontier futility: with the static score this far below alpha, quiet moves that do not
     // check are skipped; the margin stands in for their score.
@@ -722,8 +722,9 @@ Value Searcher::negamax(int depth, Value alpha, Value beta, int ply, bool pv_nod
                 if (v >= beta) {
                     ++statistics_.beta_cutoffs;
                     if (move_count == 1) ++statistics_.first_move_cutoffs;
-                    if (quiet) update_quiet_statistics(ply, depth, m, quiets_tried, quiet_count);
-                    update_capture_statistics(depth, m, captures_tried, capture_count);
+                    if (quiet)
+                        update_quiet_statistics(ply, depth, m, quiets_tried.data(), quiet_count);
+                    update_capture_statistics(depth, m, captures_tried.data(), capture_count);
                     break;
                 }
                 if (!minimax) alpha = v;
