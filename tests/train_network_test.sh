@@ -9,9 +9,10 @@ mneme="$1" root="$2"
 work=$(mktemp -d)
 trap 'pkill -INT -f "learn datagen -o $work/" 2>/dev/null; rm -rf "$work"' EXIT
 fail() { echo "FAIL: $*"; for log in "$work"/*.log; do echo "--- $log"; cat "$log"; done; exit 1; }
+# Further arguments (a later --out wins) make a variant of the same run.
 run() {
     MNEME_BINARY="$mneme" "$root/scripts/train_network.sh" --work "$work" --games 200 --nodes 200 \
-        --epochs 1 --seed 5 --masters none --out "$work/t.mnet"
+        --epochs 1 --seed 5 --masters none --out "$work/t.mnet" "$@"
 }
 
 run > "$work/first.log" 2>&1 &
@@ -36,9 +37,8 @@ grep -q "^Network ($work/t.mnet" "$work/eval.log" || fail "the engine did not ev
 
 cp "$work/selfplay-0.mdata" "$work/before-0.mdata"
 cp "$work/selfplay-1.mdata" "$work/extra.mdata"  # stands for an earlier iteration's data
-MNEME_BINARY="$mneme" "$root/scripts/train_network.sh" --work "$work" --games 200 --nodes 200 \
-    --epochs 1 --seed 5 --masters none --buckets 2 --also "$work/extra.mdata" --out "$work/t2.mnet" \
-    > "$work/variant.log" 2>&1 || fail "the variant was not trained"
+run --buckets 2 --also "$work/extra.mdata" --out "$work/t2.mnet" > "$work/variant.log" 2>&1 ||
+    fail "the variant was not trained"
 grep -q "^data  *$work/extra.mdata" "$work/variant.log" || fail "the --also data was not trained on"
 grep -q "resumed;" "$work/variant.log" || fail "the variant's self-play did not find its games"
 cmp -s "$work/selfplay-0.mdata" "$work/before-0.mdata" || fail "the variant played games again"

@@ -27,7 +27,6 @@ public:
     Move* data() { return reinterpret_cast<Move*>(bytes_); }
     const Move* data() const { return reinterpret_cast<const Move*>(bytes_); }
     Move& operator[](int i) { return data()[i]; }
-    const Move& operator[](int i) const { return data()[i]; }
 
 private:
     alignas(Move) unsigned char bytes_[N * sizeof(Move)];
