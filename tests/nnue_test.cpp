@@ -14,6 +14,7 @@
 #include "mneme/nnue/inference.h"
 #include "mneme/nnue/network.h"
 #include "mneme/nnue/nnue_evaluator.h"
+#include "mneme/notation/uci_move.h"
 #include "mneme/pgn/pgn_reader.h"
 #include "mneme/protocol/engine_protocol.h"
 #include "test_data.h"
@@ -99,6 +100,31 @@ TEST(Nnue, IncrementalEqualsRefreshAlongAThousandGames) {
         }
     }
     EXPECT_GT(positions, std::uint64_t(count) * 10);
+}
+
+// The accumulator stack starts 256 plies deep and grows: a game of 600 plies (the knights going
+// out and back), evaluated every 50 plies so that lazy updates run across each growth, and at
+// every ply on the way back.
+TEST(Nnue, AGameDeeperThanTheAccumulatorStackGrowsIt) {
+    auto net = quantised(32);
+    NnueEvaluator evaluator(net);
+    Position pos;
+    evaluator.reset(pos);
+    const char* cycle[] = {"g1f3", "g8f6", "f3g1", "f6g8", "b1c3", "b8c6", "c3b1", "c6b8"};
+    for (int ply = 0; ply < 600; ++ply) {
+        Move m = parse_uci_move(pos, cycle[ply % 8]);
+        evaluator.push(pos, m);
+        pos.do_move(m);
+        if ((ply + 1) % 50 == 0) {
+            ASSERT_EQ(evaluator.evaluate(pos), evaluate_position(*net, pos)) << "ply " << ply + 1;
+        }
+    }
+    while (pos.history_length() > 0) {
+        pos.undo_move();
+        evaluator.pop();
+        ASSERT_EQ(evaluator.evaluate(pos), evaluate_position(*net, pos))
+            << "ply " << pos.history_length();
+    }
 }
 
 TEST(Nnue, NullMovesAndCastlingAndPromotionsKeepTheAccumulatorTrue) {

@@ -11,8 +11,16 @@ WinRateModel win_rate_model_for(const QuantisedNetwork& net) {
 NnueEvaluator::NnueEvaluator(std::shared_ptr<const QuantisedNetwork> net)
     : net_(std::move(net)),
       win_rate_model_(win_rate_model_for(*net_)),
-      accumulators_(256),
+      accumulators_(new Accumulator[256]),
       plies_(256) {}
+
+void NnueEvaluator::grow() {
+    std::unique_ptr<Accumulator[]> larger(new Accumulator[plies_.size() * 2]);
+    std::memcpy(static_cast<void*>(larger.get()), accumulators_.get(),
+                plies_.size() * sizeof(Accumulator));
+    accumulators_ = std::move(larger);
+    plies_.resize(plies_.size() * 2);
+}
 
 void NnueEvaluator::reset(const Position& pos) {
     top_ = 0;
@@ -22,10 +30,7 @@ void NnueEvaluator::reset(const Position& pos) {
 }
 
 void NnueEvaluator::push(const Position& before, Move m) {
-    if (++top_ == plies_.size()) {
-        plies_.resize(plies_.size() * 2);
-        accumulators_.resize(accumulators_.size() * 2);
-    }
+    if (++top_ == plies_.size()) grow();
     Ply& p = plies_[top_];
     p.change = feature_change(before, m);
     p.null_move = false;
@@ -33,10 +38,7 @@ void NnueEvaluator::push(const Position& before, Move m) {
 }
 
 void NnueEvaluator::push_null() {
-    if (++top_ == plies_.size()) {
-        plies_.resize(plies_.size() * 2);
-        accumulators_.resize(accumulators_.size() * 2);
-    }
+    if (++top_ == plies_.size()) grow();
     Ply& p = plies_[top_];
     p.null_move = true;
     p.computed = false;
