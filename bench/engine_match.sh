@@ -28,7 +28,9 @@ mkdir -p "$outdir"
 binary="$outdir/mneme-$opponent"
 pgn="$outdir/mneme-vs-$opponent.pgn"
 source "$root/bench/in_progress.sh"
-[[ -s "$pgn" ]] || carry_in_progress "mneme-vs-$opponent.pgn" "$pgn"
+# Kept games are named by the output folder too (network-v4-mneme-vs-ethereal.pgn): matches of
+# different engines of ours against one opponent must not take up each other's games.
+[[ -s "$pgn" ]] || carry_in_progress "$(basename "$outdir")-mneme-vs-$opponent.pgn" "$pgn"
 resume=()
 [[ -s "$pgn" ]] && resume=(-resume)
 [[ -x "$binary" && -s "$pgn" ]] || cp "$mneme" "$binary"

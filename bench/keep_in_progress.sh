@@ -4,7 +4,9 @@
 # of their own). Run before a session ends, then commit bench/results/in-progress/ with
 # `git add -f`; delete a match's file there once its finished PGN is committed elsewhere.
 #   bench/keep_in_progress.sh PGN[=NAME]...   (NAME defaults to the PGN's file name; the soak's legs
-#   are kept as gauntlet-OUTDIR-LEG.pgn, e.g. /work/soak/idle/movetime.pgn=gauntlet-idle-movetime.pgn;
+#   are kept as gauntlet-OUTDIR-LEG.pgn, e.g. /work/soak/idle/movetime.pgn=gauntlet-idle-movetime.pgn,
+#   and engine matches as OUTDIR-mneme-vs-OPPONENT.pgn, e.g.
+#   ../matches/network-v4/mneme-vs-ethereal.pgn=network-v4-mneme-vs-ethereal.pgn;
 #   an SPSA run's trajectory, ../matches/NAME.csv, is kept the same way)
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"

@@ -9,8 +9,10 @@
 # A queue started in the background (nohup ... &) ignores SIGINT, as background jobs of a
 # script do: stop it with `pkill -TERM -f sprt_queue.sh` (it then ends when the running job
 # ends), and interrupt that job with SIGINT (e.g. `pkill -INT -f 'NAME-new-mneme match'` or
-# `pkill -INT -f 'mneme-OPPONENT match'`; a network's data or training:
-# `pkill -INT -f 'learn (datagen|label-games|nnue)'`), which keeps its finished games.
+# `pkill -INT -f 'mneme-OPPONENT match'`; a network's data: `pkill -INT -f 'learn
+# (datagen|label-games)'`), which keeps its finished games. The trainer has no handler: SIGINT
+# does not reach it in the background, and `pkill -TERM -f 'learn nnue'` ends it at once; it
+# resumes from the checkpoint of its last finished epoch.
 #   bench/sprt_queue.sh [QUEUE]
 set -uo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
