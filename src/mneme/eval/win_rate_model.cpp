@@ -51,15 +51,15 @@ const WinRateModel CLASSIC_WIN_RATE_MODEL{{{21.1, 233.9, 160.8},
                                            {61.8, 70.5, 151.6},
                                            {72.8, 53.0, 146.9}}};
 
-// mneme learn wdl-fit selfplay-v3-wdl.mdata: network v3's (the default's) 2,000 games of
-// `mneme learn datagen --games 2000 --nodes 4000 --seed 3 --eval nnue`, 111,373 positions with
-// material 17 up (network v1's 2,003 games gave a = 331.9 / 173.1 / 73.0 at material 21 / 41 /
-// 73 before).
-const WinRateModel NNUE_WIN_RATE_MODEL{{{21.0, 271.3, 167.8},
-                                        {31.2, 189.7, 163.9},
-                                        {41.4, 166.2, 181.9},
-                                        {51.6, 118.7, 189.9},
-                                        {61.8, 111.0, 211.2},
-                                        {73.1, 89.8, 207.2}}};
+// mneme learn wdl-fit selfplay-v4-wdl.mdata: network v4's (the default's) 2,000 games of
+// `mneme learn datagen --games 2000 --nodes 4000 --seed 3 --eval nnue --threads 2`, 111,401
+// positions with material 17 up (v3's 2,000 games gave a = 271.3 / 166.2 / 89.8 at material
+// 21 / 41 / 73, v1's 331.9 / 173.1 / 73.0).
+const WinRateModel NNUE_WIN_RATE_MODEL{{{21.1, 332.3, 175.1},
+                                        {31.2, 258.9, 186.0},
+                                        {41.4, 201.5, 205.3},
+                                        {51.6, 157.3, 206.5},
+                                        {61.6, 108.1, 206.2},
+                                        {72.9, 99.4, 203.5}}};
 
 }  // namespace mneme
