@@ -2,8 +2,10 @@
 // quantised network (.mnet); mneme learn loss-curve draws the trainer's log.
 #include <unistd.h>
 
+#include <atomic>
 #include <chrono>
 #include <cmath>
+#include <csignal>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -23,6 +25,13 @@
 namespace mneme::app {
 
 namespace {
+
+// The first Ctrl-C or TERM stops training after the current batch, with a checkpoint; a second
+// one leaves at once (the last checkpoint stays).
+std::atomic<bool> training_stop_requested{false};
+extern "C" void on_training_interrupt(int) {
+    if (training_stop_requested.exchange(true)) _exit(130);
+}
 
 std::string schedule_text(const NnueTrainerOptions& o) {
     if (o.cosine) return format("lr %g cosine to 1%%", o.learning_rate);
@@ -142,7 +151,20 @@ int learn_nnue_command(const Arguments& args) {
                 double(data.size() * sizeof(PackedPosition)) / 1e6);
     if (!resume.empty()) {
         trainer.resume(resume);
-        std::printf("resumed     %s after epoch %d\n", resume.c_str(), trainer.completed_epochs());
+        if (trainer.epoch_batches_done() > 0)
+            std::printf("resumed     %s in epoch %d after batch %zu of %zu\n", resume.c_str(),
+                        trainer.completed_epochs() + 1, trainer.epoch_batches_done(),
+                        trainer.batches_per_epoch());
+        else
+            std::printf("resumed     %s after epoch %d\n", resume.c_str(),
+                        trainer.completed_epochs());
+    }
+    // A finished run resumed again (a pipeline script re-run) leaves its network as it is.
+    if (!resume.empty() && trainer.completed_epochs() >= options.epochs &&
+        std::filesystem::exists(output)) {
+        std::printf("done        %s was trained to epoch %d already; delete it to export again\n",
+                    output.c_str(), trainer.completed_epochs());
+        return 0;
     }
     std::printf("network     %s, %s, batch %zu, %d threads\n",
                 options.architecture.describe().c_str(), schedule_text(options).c_str(),
@@ -161,6 +183,8 @@ int learn_nnue_command(const Arguments& args) {
     ProgressLine progress(progress_enabled);
     auto started = Clock::now();
     double last_shown = -1;
+    std::signal(SIGINT, on_training_interrupt);
+    std::signal(SIGTERM, on_training_interrupt);
     trainer.train(
         [&](const NnueBatchProgress& p) {
             double seconds = std::chrono::duration<double>(Clock::now() - started).count();
@@ -183,8 +207,22 @@ int learn_nnue_command(const Arguments& args) {
                                            r.positions_per_second})
                     << std::endl;
             return true;
-        });
+        },
+        [] { return training_stop_requested.load(); });
     progress.clear();
+    std::signal(SIGINT, SIG_DFL);
+    std::signal(SIGTERM, SIG_DFL);
+    if (trainer.completed_epochs() < options.epochs) {
+        if (trainer.epoch_batches_done() > 0)
+            std::printf("stopped     in epoch %d after batch %zu of %zu",
+                        trainer.completed_epochs() + 1, trainer.epoch_batches_done(),
+                        trainer.batches_per_epoch());
+        else
+            std::printf("stopped     after epoch %d", trainer.completed_epochs());
+        std::printf("; checkpoint %s (the same command with --resume %s goes on)\n",
+                    options.checkpoint_path.c_str(), options.checkpoint_path.c_str());
+        return 3;
+    }
 
     double validation = trainer.validation_loss();
     nnue::QuantisedNetwork network =

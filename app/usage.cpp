@@ -296,7 +296,10 @@ std::vector<CommandUsage> make_command_usages() {
          "  [--wdl W (0.3)] [--validation F (0.02)] [--threads N (2)] [--seed S (1)]\n"
          "  [--checkpoint FILE (OUT.mnet.ckpt)] [--resume CHECKPOINT] [--log FILE.csv]\n"
          "  [--max-positions N] [--no-progress]",
-         "train the network evaluation and export it quantised", ""},
+         "train the network evaluation and export it quantised",
+         "  Ctrl-C (or TERM) stops after the current batch with a checkpoint (exit status 3);\n"
+         "  --resume CHECKPOINT goes on from that batch, the result bitwise that of a run never\n"
+         "  stopped; resuming a finished run leaves an existing OUT.mnet alone"},
         {"learn nnue-rescale", "learn nnue-rescale IN.mnet -o OUT.mnet (--scale S | --factor F)",
          "the same network with its scores multiplied (its output scale changed)",
          "  puts a network on the scale the search's margins were tuned for (the classic\n"

@@ -10,9 +10,8 @@
 # script do: stop it with `pkill -TERM -f sprt_queue.sh` (it then ends when the running job
 # ends), and interrupt that job with SIGINT (e.g. `pkill -INT -f 'NAME-new-mneme match'` or
 # `pkill -INT -f 'mneme-OPPONENT match'`; a network's data: `pkill -INT -f 'learn
-# (datagen|label-games)'`), which keeps its finished games. The trainer has no handler: SIGINT
-# does not reach it in the background, and `pkill -TERM -f 'learn nnue'` ends it at once; it
-# resumes from the checkpoint of its last finished epoch.
+# (datagen|label-games)'`; the trainer: `pkill -INT -f 'learn nnue'`), which keeps its finished
+# games (the trainer: a checkpoint after its current batch, resumed from there).
 #   bench/sprt_queue.sh [QUEUE]
 set -uo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"

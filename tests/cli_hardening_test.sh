@@ -2,7 +2,9 @@
 # The hardening issue's defects where they meet the command line (docs/hardening.md): PGN
 # nested 30,000 levels deep through `pgn convert` and `pgn check`, strict numbers in `perft`
 # and its suites, the warning of `serve --host 0.0.0.0`, and a real SIGINT to a match waiting
-# for an engine that never answers. The library's tests cover each fix; these hold the commands.
+# for an engine that never answers, and a real SIGINT to the network trainer (a checkpoint
+# inside the epoch, resumed to the end). The library's tests cover each fix; these hold the
+# commands.
 #   tests/cli_hardening_test.sh MNEME
 mneme=$1
 dir=$(mktemp -d)
@@ -95,4 +97,37 @@ match=""
 sleep 0.2
 kill -0 "$(cat silent.pid)" 2>/dev/null && fail "the silent engine outlived the match"
 grep -q 'Interrupted' match.out || fail "the match did not say it was interrupted: $(cat match.out)"
-echo "the command line held: deep PGN, strict numbers, the server's warning, SIGINT to a match"
+
+# 5. The trainer stops at the first SIGINT after its current batch, with a checkpoint inside the
+# epoch; the same command with --resume finishes; resumed once more it leaves the network alone.
+"$mneme" learn datagen -o data.mdata --games 8 --nodes 300 --max-plies 60 --seed 3 --no-progress \
+    >datagen.out 2>&1 || fail "datagen for the trainer: $(cat datagen.out)"
+train() {
+    exec "$mneme" learn nnue data.mdata -o net.mnet --hidden 16 --epochs 100000 --batch 16 \
+        --threads 1 --no-progress "$@"
+}
+(train >train.out 2>&1) &
+trainer=$!
+sleep 1
+kill -INT "$trainer"
+wait "$trainer"
+status=$?
+[ $status -eq 3 ] || fail "an interrupted training exited $status, expected 3: $(cat train.out)"
+grep -q 'stopped     in epoch [0-9]* after batch [0-9]* of [0-9]*; checkpoint net.mnet.ckpt' train.out ||
+    grep -q 'stopped     after epoch [0-9]*; checkpoint net.mnet.ckpt' train.out ||
+    fail "the trainer did not say where it stopped: $(cat train.out)"
+[ -f net.mnet ] && fail "an interrupted training wrote a network"
+epochs=$(sed -n 's/.*stopped     \(in epoch\|after epoch\) \([0-9]*\).*/\2/p' train.out)
+# Resumed with as many epochs as it had begun: it finishes that epoch and writes the network.
+"$mneme" learn nnue data.mdata -o net.mnet --hidden 16 --epochs "$epochs" --batch 16 --threads 1 \
+    --no-progress --resume net.mnet.ckpt >resume.out 2>&1 ||
+    fail "the stopped training does not resume: $(cat resume.out)"
+grep -q "^resumed     net.mnet.ckpt" resume.out || fail "no resume line: $(cat resume.out)"
+grep -q "^wrote       net.mnet" resume.out || fail "the resumed training wrote no network: $(cat resume.out)"
+cp net.mnet net.first
+"$mneme" learn nnue data.mdata -o net.mnet --hidden 16 --epochs "$epochs" --batch 16 --threads 1 \
+    --no-progress --resume net.mnet.ckpt >again.out 2>&1 || fail "a finished run resumed: $(cat again.out)"
+grep -q "^done        net.mnet was trained to epoch $epochs already" again.out ||
+    fail "a finished run resumed again did not say so: $(cat again.out)"
+cmp -s net.mnet net.first || fail "a finished run resumed again rewrote its network"
+echo "the command line held: deep PGN, strict numbers, the server's warning, SIGINT to a match and to the trainer"

@@ -315,6 +315,93 @@ TEST(NnueTrainer, ResumedRunEqualsUninterruptedRunBitwise) {
     EXPECT_EQ(second.validation_loss(), whole.validation_loss());
 }
 
+TEST(NnueTrainer, RunStoppedInsideAnEpochResumesFromTheNextBatchBitwise) {
+    test::ScratchDirectory scratch("nnue_stop");
+    std::vector<Position> positions = random_positions(3000, 7);
+    NnueDataset data = material_dataset(positions);
+    NnueTrainerOptions options = small_options(16);
+    options.batch_size = 500;  // six batches an epoch
+    options.epochs = 2;
+    options.cosine = true;
+
+    NnueTrainer whole(data, options);
+    whole.train();
+
+    options.checkpoint_path = scratch.file("run.mckpt");
+    NnueTrainer first(data, options);
+    ASSERT_EQ(first.batches_per_epoch(), 6u);
+    int batches_seen = 0;
+    first.train([&](const NnueBatchProgress&) { ++batches_seen; }, {},
+                [&] { return batches_seen == 8; });  // epoch 2, after its second batch
+    EXPECT_EQ(first.completed_epochs(), 1);
+    EXPECT_EQ(first.epoch_batches_done(), 2u);
+    NnueCheckpoint stopped = load_nnue_checkpoint(options.checkpoint_path);
+    EXPECT_EQ(stopped.completed_epochs, 1u);
+    EXPECT_EQ(stopped.epoch_batches_done, 2u);
+    EXPECT_EQ(stopped.batch_size, 500u);
+    EXPECT_EQ(stopped.steps, 8u);
+
+    NnueTrainerOptions other_batch = options;
+    other_batch.batch_size = 250;
+    NnueTrainer mismatched(data, other_batch);
+    try {
+        mismatched.resume(options.checkpoint_path);
+        ADD_FAILURE() << "a mid-epoch checkpoint was resumed with another batch size";
+    } catch (const NnueCheckpointError& e) {
+        EXPECT_NE(std::string(e.what()).find("--batch 500"), std::string::npos) << e.what();
+    }
+
+    NnueTrainer second(data, options);
+    second.resume(options.checkpoint_path);
+    EXPECT_EQ(second.epoch_batches_done(), 2u);
+    std::vector<std::size_t> batches_run;
+    std::vector<double> epoch_losses;
+    second.train([&](const NnueBatchProgress& p) { batches_run.push_back(p.batch); },
+                 [&](const NnueEpochReport& r) {
+                     epoch_losses.push_back(r.training_loss);
+                     return true;
+                 });
+    EXPECT_EQ(batches_run, (std::vector<std::size_t>{3, 4, 5, 6}));
+    EXPECT_EQ(second.completed_epochs(), 2);
+    EXPECT_EQ(second.epoch_batches_done(), 0u);
+    EXPECT_TRUE(second.parameters().values == whole.parameters().values);
+    EXPECT_EQ(second.validation_loss(), whole.validation_loss());
+    ASSERT_EQ(epoch_losses.size(), 1u);  // the epoch's mean includes the batches before the stop
+    EXPECT_GT(epoch_losses[0], 0.0);
+    EXPECT_EQ(load_nnue_checkpoint(options.checkpoint_path).epoch_batches_done, 0u);
+}
+
+TEST(NnueTrainer, VersionOneCheckpointIsStillRead) {
+    test::ScratchDirectory scratch("nnue_checkpoint_v1");
+    NnueDataset data = material_dataset(random_positions(300, 8));
+    NnueTrainerOptions options = small_options(16);
+    options.epochs = 1;
+    options.checkpoint_path = scratch.file("v2.mckpt");
+    NnueTrainer trainer(data, options);
+    trainer.train();
+    std::ifstream in(options.checkpoint_path, std::ios::binary);
+    std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    // Version 1: the same first 96 bytes (version 1), no position inside an epoch, the same
+    // arrays; the checksum (FNV-1a of all but its own 8 bytes at 88) computed again.
+    std::string v1 = bytes.substr(0, 96) + bytes.substr(120);
+    v1[8] = 1;
+    std::uint64_t hash = 0xcbf29ce484222325ULL;
+    for (std::size_t i = 0; i < v1.size(); ++i)
+        if (i < 88 || i >= 96) hash = (hash ^ std::uint8_t(v1[i])) * 0x100000001b3ULL;
+    for (int i = 0; i < 8; ++i) v1[88 + i] = char(hash >> (8 * i));
+    NnueCheckpoint old = load_nnue_checkpoint(scratch.write("v1.mckpt", v1));
+    EXPECT_EQ(old.completed_epochs, 1u);
+    EXPECT_EQ(old.epoch_batches_done, 0u);
+    EXPECT_TRUE(old.parameters.values == trainer.parameters().values);
+    v1[8] = 3;
+    try {
+        load_nnue_checkpoint(scratch.write("v3.mckpt", v1));
+        ADD_FAILURE() << "version 3 accepted";
+    } catch (const NnueCheckpointError& e) {
+        EXPECT_NE(std::string(e.what()).find("format version 3"), std::string::npos) << e.what();
+    }
+}
+
 TEST(NnueTrainer, DamagedOrForeignCheckpointIsRefused) {
     test::ScratchDirectory scratch("nnue_checkpoint");
     std::vector<Position> positions = random_positions(300, 4);

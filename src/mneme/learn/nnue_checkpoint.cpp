@@ -14,8 +14,9 @@ namespace mneme {
 namespace {
 
 constexpr char MAGIC[9] = "MNEMECKP";
-constexpr std::uint32_t VERSION = 1;
-constexpr std::size_t HEADER_BYTES = 96;
+constexpr std::uint32_t VERSION = 2;
+constexpr std::size_t HEADER_BYTES = 120;
+constexpr std::size_t VERSION_1_HEADER_BYTES = 96;  // without the position inside an epoch
 constexpr std::size_t CHECKSUM_OFFSET = 88;
 
 // FNV-1a over every byte but the checksum's own.
@@ -45,6 +46,9 @@ void save_nnue_checkpoint(const std::string& path, const NnueCheckpoint& c) {
     write_field<double>(out.data(), 64, c.validation_fraction);
     write_field<double>(out.data(), 72, c.seconds);
     write_field<std::uint64_t>(out.data(), 80, count);
+    write_field<std::uint64_t>(out.data(), 96, c.batch_size);
+    write_field<std::uint64_t>(out.data(), 104, c.epoch_batches_done);
+    write_field<double>(out.data(), 112, c.epoch_loss_sum);
     std::size_t at = HEADER_BYTES;
     for (const std::vector<float>* array :
          {&c.parameters.values, &c.first_moment, &c.second_moment}) {
@@ -63,14 +67,19 @@ NnueCheckpoint load_nnue_checkpoint(const std::string& path) {
     };
     std::vector<std::uint8_t> bytes;
     if (std::string error = read_whole_file(path, bytes); !error.empty()) return fail(error);
-    if (bytes.size() < HEADER_BYTES)
+    if (bytes.size() < VERSION_1_HEADER_BYTES)
         return fail("truncated: " + std::to_string(bytes.size()) +
                     " bytes, shorter than the header");
     const std::uint8_t* b = bytes.data();
     if (std::memcmp(b, MAGIC, 8) != 0) return fail("bad magic (not a trainer checkpoint)");
-    if (read_field<std::uint32_t>(b, 8) != VERSION)
-        return fail("format version " + std::to_string(read_field<std::uint32_t>(b, 8)) +
-                    ", this program reads version " + std::to_string(VERSION));
+    const std::uint32_t version = read_field<std::uint32_t>(b, 8);
+    if (version != 1 && version != VERSION)
+        return fail("format version " + std::to_string(version) + ", this program reads 1 to " +
+                    std::to_string(VERSION));
+    const std::size_t header = version == 1 ? VERSION_1_HEADER_BYTES : HEADER_BYTES;
+    if (bytes.size() < header)
+        return fail("truncated: " + std::to_string(bytes.size()) +
+                    " bytes, shorter than the header");
     std::uint32_t activation = 0;
     nnue::Architecture a = nnue::read_architecture(b + 12, &activation);
     if (a.inputs != nnue::INPUT_COUNT || a.hidden < 1 || a.hidden > nnue::MAX_HIDDEN ||
@@ -88,7 +97,7 @@ NnueCheckpoint load_nnue_checkpoint(const std::string& path) {
     NnueCheckpoint c;
     c.parameters = NnueParameters(a);
     const std::size_t count = c.parameters.values.size();
-    const std::size_t expected = HEADER_BYTES + 3 * count * sizeof(float);
+    const std::size_t expected = header + 3 * count * sizeof(float);
     if (bytes.size() != expected)
         return fail(std::string(bytes.size() < expected ? "truncated" : "too long") + ": " +
                     std::to_string(bytes.size()) + " bytes, " + a.describe() + " needs " +
@@ -101,9 +110,16 @@ NnueCheckpoint load_nnue_checkpoint(const std::string& path) {
     c.seed = read_field<std::uint64_t>(b, 56);
     c.validation_fraction = read_field<double>(b, 64);
     c.seconds = read_field<double>(b, 72);
+    if (version >= 2) {
+        c.batch_size = read_field<std::uint64_t>(b, 96);
+        c.epoch_batches_done = read_field<std::uint64_t>(b, 104);
+        c.epoch_loss_sum = read_field<double>(b, 112);
+        if (c.epoch_batches_done > 0 && c.batch_size == 0)
+            return fail("stopped inside an epoch but no batch size recorded (corrupt header)");
+    }
     c.first_moment.resize(count);
     c.second_moment.resize(count);
-    std::size_t at = HEADER_BYTES;
+    std::size_t at = header;
     for (std::vector<float>* array : {&c.parameters.values, &c.first_moment, &c.second_moment}) {
         std::memcpy(array->data(), b + at, count * sizeof(float));
         at += count * sizeof(float);

@@ -1,8 +1,10 @@
 // The trainer's checkpoint (.mckpt): the float parameters, Adam's moments and how far training
-// got, so that `mneme learn nnue --resume` continues exactly where an interrupted run stopped.
-// A 96-byte header (magic, version, architecture, completed epochs, steps, a fingerprint of the
-// data and the split, a checksum of the whole file), then three float arrays in the layout of
-// NnueParameters::values: parameters, first moments, second moments.
+// got, so that `mneme learn nnue --resume` continues exactly where an interrupted run stopped,
+// at an epoch's end or inside an epoch. A 120-byte header (magic, version, architecture,
+// completed epochs, steps, a fingerprint of the data and the split, a checksum of the whole
+// file, and where inside the next epoch the run stopped), then three float arrays in the layout
+// of NnueParameters::values: parameters, first moments, second moments. Version 1 files (a
+// 96-byte header, written only at epochs' ends) are still read.
 #pragma once
 
 #include <cstdint>
@@ -29,6 +31,11 @@ struct NnueCheckpoint {
     std::uint64_t seed = 0;
     double validation_fraction = 0;
     double seconds = 0;  // training time so far
+    // Inside the epoch after completed_epochs (all 0 at an epoch's end): the batches done, with
+    // the batch size that counts them, and the sum of their training losses.
+    std::uint64_t batch_size = 0;
+    std::uint64_t epoch_batches_done = 0;
+    double epoch_loss_sum = 0;
 };
 
 // Written atomically (a temporary, then rename).

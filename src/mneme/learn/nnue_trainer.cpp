@@ -148,11 +148,18 @@ void NnueTrainer::resume(const std::string& path) {
     if (c.seed != options_.seed || c.validation_fraction != options_.validation_fraction)
         refuse("made with --seed " + std::to_string(c.seed) + " and --validation " +
                std::to_string(c.validation_fraction));
+    if (c.epoch_batches_done > 0 && c.batch_size != options_.batch_size)
+        refuse("stopped inside an epoch with --batch " + std::to_string(c.batch_size));
+    if (c.epoch_batches_done >= batches_per_epoch())
+        refuse("stopped at batch " + std::to_string(c.epoch_batches_done) + " of an epoch of " +
+               std::to_string(batches_per_epoch()));
     parameters_ = std::move(c.parameters);
     first_moment_ = std::move(c.first_moment);
     second_moment_ = std::move(c.second_moment);
     completed_epochs_ = c.completed_epochs;
     steps_ = c.steps;
+    epoch_batches_done_ = std::size_t(c.epoch_batches_done);
+    epoch_loss_sum_ = c.epoch_loss_sum;
     seconds_before_ = c.seconds;
 }
 
@@ -167,11 +174,15 @@ void NnueTrainer::save_checkpoint(double seconds) const {
     c.seed = options_.seed;
     c.validation_fraction = options_.validation_fraction;
     c.seconds = seconds;
+    c.batch_size = options_.batch_size;
+    c.epoch_batches_done = epoch_batches_done_;
+    c.epoch_loss_sum = epoch_loss_sum_;
     save_nnue_checkpoint(options_.checkpoint_path, c);
 }
 
 void NnueTrainer::train(const std::function<void(const NnueBatchProgress&)>& on_batch,
-                        const std::function<bool(const NnueEpochReport&)>& on_epoch) {
+                        const std::function<bool(const NnueEpochReport&)>& on_epoch,
+                        const std::function<bool()>& stop_requested) {
     using Clock = std::chrono::steady_clock;
     const auto run_started = Clock::now();
     auto since = [](Clock::time_point t) {
@@ -184,27 +195,39 @@ void NnueTrainer::train(const std::function<void(const NnueBatchProgress&)>& on_
         // From the split's order each epoch, so that the order depends on the epoch alone.
         std::copy(split_.training.begin(), split_.training.end(), order.begin());
         shuffle_indices(order, epoch_seed(options_.seed, completed_epochs_));
-        double loss_sum = 0;
-        for (std::size_t b = 0; b < batches; ++b) {
+        const std::size_t first_batch = epoch_batches_done_;  // not 0 after a stop mid-epoch
+        for (std::size_t b = first_batch; b < batches; ++b) {
             std::size_t begin = b * options_.batch_size;
             std::size_t count = std::min(options_.batch_size, order.size() - begin);
-            step(order.data() + begin, count, loss_sum);
+            step(order.data() + begin, count, epoch_loss_sum_);
+            epoch_batches_done_ = b + 1;
             if (on_batch) {
                 std::size_t done = begin + count;
-                on_batch({int(completed_epochs_) + 1, b + 1, batches, loss_sum / double(done),
-                          double(done) / std::max(since(epoch_started), 1e-9)});
+                on_batch({int(completed_epochs_) + 1, b + 1, batches,
+                          epoch_loss_sum_ / double(done),
+                          double(done - first_batch * options_.batch_size) /
+                              std::max(since(epoch_started), 1e-9)});
+            }
+            if (b + 1 < batches && stop_requested && stop_requested()) {
+                if (!options_.checkpoint_path.empty())
+                    save_checkpoint(seconds_before_ + since(run_started));
+                return;
             }
         }
         ++completed_epochs_;
         NnueEpochReport report;
         report.epoch = int(completed_epochs_);
-        report.training_loss = loss_sum / double(order.size());
+        report.training_loss = epoch_loss_sum_ / double(order.size());
         report.validation_loss = validation_loss();
         report.learning_rate = learning_rate(steps_ - 1);
-        report.positions_per_second = double(order.size()) / std::max(since(epoch_started), 1e-9);
+        report.positions_per_second = double(order.size() - first_batch * options_.batch_size) /
+                                      std::max(since(epoch_started), 1e-9);
         report.seconds = seconds_before_ + since(run_started);
+        epoch_batches_done_ = 0;
+        epoch_loss_sum_ = 0;
         if (!options_.checkpoint_path.empty()) save_checkpoint(report.seconds);
         if (on_epoch && !on_epoch(report)) break;
+        if (stop_requested && stop_requested()) break;
     }
 }
 

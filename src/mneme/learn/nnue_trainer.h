@@ -1,6 +1,6 @@
 // Trains the (768 -> H) x 2 -> 1 network on positions in memory: shuffled mini-batches, AdamW,
 // a step or cosine learning-rate schedule, a held-out validation set and a checkpoint at the
-// end of every epoch.
+// end of every epoch and wherever a run is asked to stop.
 //
 // Each batch is cut into fixed slices of positions whose gradients are computed into buffers
 // of their own (by as many threads as asked) and then summed in slice order, so the result is
@@ -31,7 +31,7 @@ struct NnueTrainerOptions {
     double validation_fraction = 0.02;
     int threads = 2;
     std::uint64_t seed = 1;
-    std::string checkpoint_path;  // written at the end of every epoch; empty: none
+    std::string checkpoint_path;  // written at the end of every epoch and on a stop; empty: none
 };
 
 struct NnueBatchProgress {
@@ -63,14 +63,19 @@ public:
     // and architecture; throws NnueCheckpointError naming what differs.
     void resume(const std::string& checkpoint_path);
 
-    // Trains from the next epoch to options.epochs, or until on_epoch returns false.
+    // Trains from where the run stands to options.epochs, or until on_epoch returns false, or
+    // until stop_requested (asked after every batch) says so: then the checkpoint is written
+    // where the run stopped, inside the epoch, and a resumed run goes on from the next batch.
     void train(const std::function<void(const NnueBatchProgress&)>& on_batch = {},
-               const std::function<bool(const NnueEpochReport&)>& on_epoch = {});
+               const std::function<bool(const NnueEpochReport&)>& on_epoch = {},
+               const std::function<bool()>& stop_requested = {});
 
     double validation_loss() const;  // mean; 0 without validation positions
     double learning_rate(std::uint64_t step) const;
     const NnueParameters& parameters() const { return parameters_; }
     int completed_epochs() const { return int(completed_epochs_); }
+    // Batches done of the epoch after completed_epochs() (0 at an epoch's end).
+    std::size_t epoch_batches_done() const { return epoch_batches_done_; }
     const DataSplit& split() const { return split_; }
     std::size_t batches_per_epoch() const;
 
@@ -86,6 +91,8 @@ private:
     std::vector<std::vector<float>> slice_gradients_;
     std::uint32_t completed_epochs_ = 0;
     std::uint64_t steps_ = 0;
+    std::size_t epoch_batches_done_ = 0;  // of the epoch in progress
+    double epoch_loss_sum_ = 0;
     double seconds_before_ = 0;
 };
 
