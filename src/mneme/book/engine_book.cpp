@@ -126,7 +126,7 @@ BookOptionResult EngineBook::set_option(std::string_view name, const std::string
                           ", got '" + value + "'");
         book_seed_ = seed;
         // 0 is the default and means "not reproducible": a fresh seed from the system.
-        rng_.seed(seed ? seed : std::random_device{}());
+        rng_.seed(seed ? seed : fresh_seed());
     } else if (name == "bookexperience") {
         experience_path_ = value == "<empty>" ? "" : value;
         if (!book_) return BookOptionResult::SET;  // applied when a book is loaded

@@ -26,6 +26,7 @@
 
 #include "mneme/book/database_ordering.h"
 #include "mneme/book/opening_book.h"
+#include "mneme/util/fresh_seed.h"
 
 namespace mneme {
 
@@ -93,7 +94,7 @@ private:
     std::shared_ptr<const OphistaFile> ophista_;
     std::shared_ptr<MoveOrderingHint> hint_;
     std::uint64_t book_seed_ = 0;
-    std::mt19937_64 rng_{std::random_device{}()};
+    std::mt19937_64 rng_{fresh_seed()};
 };
 
 }  // namespace mneme

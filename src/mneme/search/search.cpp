@@ -110,12 +110,17 @@ Searcher::~Searcher() = default;
 
 void Searcher::clear() {
     own_table_.clear();
+    for (auto& helper : helpers_) helper->clear_statistics();
+    // Tables no search wrote since they were last cleared are not written again: a host that
+    // starts many short sessions (the protocol fuzzers, a GUI's new games) would otherwise zero
+    // a few megabytes each time.
+    if (!searched_since_clear_) return;
+    searched_since_clear_ = false;
     history_.clear();
     capture_history_->clear();
     correction_history_->clear();
     material_correction_->clear();
     continuation_->clear();
-    for (auto& helper : helpers_) helper->clear_statistics();
     for (auto& by_piece : counter_moves_)
         for (Move& m : by_piece) m = Move::none();
 }
@@ -156,6 +161,7 @@ SearchResult Searcher::search(const Position& pos, const SearchLimits& limits,
                               const InfoCallback& on_iteration) {
     if (!prepared_) prepare(limits.ponder);
     prepared_ = false;
+    searched_since_clear_ = true;
     pos_ = pos;
     limits_ = limits;
     time_.start(limits, pos.side_to_move(), options_.margins.planned_moves_left);

@@ -195,6 +195,7 @@ private:
     std::unique_ptr<ContinuationHistory> continuation_ = std::make_unique<ContinuationHistory>();
     // The quiet move that last refuted a move, by the refuted move's piece and destination.
     Move counter_moves_[PIECE_CODE_COUNT][64];
+    bool searched_since_clear_ = true;  // the statistics may hold something (clear() zeroes)
     SearchOptions options_;
     std::shared_ptr<MoveOrderingHint> ordering_hint_;
     std::unique_ptr<Evaluator> evaluator_;

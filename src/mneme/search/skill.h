@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "mneme/search/search.h"
+#include "mneme/util/fresh_seed.h"
 
 namespace mneme {
 
@@ -38,7 +39,7 @@ private:
     int weakness() const { return (MAX_LEVEL - level_) * 12; }  // centipawns
 
     int level_ = MAX_LEVEL;
-    std::mt19937_64 random_{std::random_device{}()};
+    std::mt19937_64 random_{fresh_seed()};
 };
 
 }  // namespace mneme
