@@ -12,8 +12,8 @@
 namespace mneme {
 
 inline std::uint64_t fresh_seed() {
-    static const std::uint64_t base = (std::uint64_t(std::random_device{}()) << 32) ^
-                                      std::uint64_t(std::random_device{}());
+    static const std::uint64_t base =
+        (std::uint64_t(std::random_device{}()) << 32) ^ std::uint64_t(std::random_device{}());
     static std::atomic<std::uint64_t> counter{0};
     // SplitMix64's finaliser: consecutive counters give unrelated seeds.
     std::uint64_t z = base + 0x9e3779b97f4a7c15ULL * (counter.fetch_add(1) + 1);
