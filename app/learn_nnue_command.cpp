@@ -33,6 +33,14 @@ extern "C" void on_training_interrupt(int) {
     if (training_stop_requested.exchange(true)) _exit(130);
 }
 
+// Where a run stands: "in epoch E after batch B of N" inside an epoch, else "after epoch E".
+std::string run_position(const NnueTrainer& trainer) {
+    if (trainer.epoch_batches_done() == 0)
+        return format("after epoch %d", trainer.completed_epochs());
+    return format("in epoch %d after batch %zu of %zu", trainer.completed_epochs() + 1,
+                  trainer.epoch_batches_done(), trainer.batches_per_epoch());
+}
+
 std::string schedule_text(const NnueTrainerOptions& o) {
     if (o.cosine) return format("lr %g cosine to 1%%", o.learning_rate);
     if (o.lr_drop_epoch > 0)
@@ -151,13 +159,7 @@ int learn_nnue_command(const Arguments& args) {
                 double(data.size() * sizeof(PackedPosition)) / 1e6);
     if (!resume.empty()) {
         trainer.resume(resume);
-        if (trainer.epoch_batches_done() > 0)
-            std::printf("resumed     %s in epoch %d after batch %zu of %zu\n", resume.c_str(),
-                        trainer.completed_epochs() + 1, trainer.epoch_batches_done(),
-                        trainer.batches_per_epoch());
-        else
-            std::printf("resumed     %s after epoch %d\n", resume.c_str(),
-                        trainer.completed_epochs());
+        std::printf("resumed     %s %s\n", resume.c_str(), run_position(trainer).c_str());
     }
     // A finished run resumed again (a pipeline script re-run) leaves its network as it is.
     if (!resume.empty() && trainer.completed_epochs() >= options.epochs &&
@@ -213,14 +215,9 @@ int learn_nnue_command(const Arguments& args) {
     std::signal(SIGINT, SIG_DFL);
     std::signal(SIGTERM, SIG_DFL);
     if (trainer.completed_epochs() < options.epochs) {
-        if (trainer.epoch_batches_done() > 0)
-            std::printf("stopped     in epoch %d after batch %zu of %zu",
-                        trainer.completed_epochs() + 1, trainer.epoch_batches_done(),
-                        trainer.batches_per_epoch());
-        else
-            std::printf("stopped     after epoch %d", trainer.completed_epochs());
-        std::printf("; checkpoint %s (the same command with --resume %s goes on)\n",
-                    options.checkpoint_path.c_str(), options.checkpoint_path.c_str());
+        std::printf("stopped     %s; checkpoint %s (the same command with --resume %s goes on)\n",
+                    run_position(trainer).c_str(), options.checkpoint_path.c_str(),
+                    options.checkpoint_path.c_str());
         return 3;
     }
 

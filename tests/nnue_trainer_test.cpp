@@ -5,7 +5,6 @@
 
 #include <cmath>
 #include <cstdio>
-#include <fstream>
 #include <random>
 
 #include "mneme/core/movegen.h"
@@ -379,8 +378,7 @@ TEST(NnueTrainer, VersionOneCheckpointIsStillRead) {
     options.checkpoint_path = scratch.file("v2.mckpt");
     NnueTrainer trainer(data, options);
     trainer.train();
-    std::ifstream in(options.checkpoint_path, std::ios::binary);
-    std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    std::string bytes = test::file_bytes(options.checkpoint_path);
     // Version 1: the same first 96 bytes (version 1), no position inside an epoch, the same
     // arrays; the checksum (FNV-1a of all but its own 8 bytes at 88) computed again.
     std::string v1 = bytes.substr(0, 96) + bytes.substr(120);
@@ -415,8 +413,7 @@ TEST(NnueTrainer, DamagedOrForeignCheckpointIsRefused) {
     EXPECT_EQ(good.completed_epochs, 1u);
     EXPECT_TRUE(good.parameters.values == trainer.parameters().values);
 
-    std::ifstream in(options.checkpoint_path, std::ios::binary);
-    std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    std::string bytes = test::file_bytes(options.checkpoint_path);
     auto message_of = [&](const std::string& content) {
         std::string path = scratch.write("bad.mckpt", content);
         try {

@@ -4,6 +4,8 @@
 
 #include <cstdint>
 
+#include "mneme/util/splitmix64.h"
+
 namespace mneme {
 
 class CbrRandom {
@@ -11,12 +13,7 @@ public:
     explicit CbrRandom(std::uint64_t seed = 0) : state_(seed) {}
     void seed(std::uint64_t seed) { state_ = seed; }
 
-    std::uint64_t next() {
-        std::uint64_t z = (state_ += 0x9e3779b97f4a7c15ULL);
-        z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-        z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-        return z ^ (z >> 31);
-    }
+    std::uint64_t next() { return splitmix64_finalise(state_ += SPLITMIX64_INCREMENT); }
     // Uniform in [0, n), n > 0, without modulo bias.
     std::uint64_t below(std::uint64_t n) {
         std::uint64_t limit = UINT64_MAX - UINT64_MAX % n;

@@ -10,6 +10,7 @@
 #include "mneme/notation/epd.h"
 #include "mneme/pgn/input_stream.h"
 #include "mneme/pgn/pgn_reader.h"
+#include "mneme/util/splitmix64.h"
 #include "mneme/util/text.h"
 
 namespace mneme {
@@ -19,12 +20,7 @@ namespace {
 constexpr int DEFAULT_BOOK_PLIES = 8;
 
 // SplitMix64's finaliser: spreads nearby seeds (n, n+1, ...) over unrelated generator states.
-std::uint64_t mix(std::uint64_t x) {
-    x += 0x9e3779b97f4a7c15ULL;
-    x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
-    return x ^ (x >> 31);
-}
+std::uint64_t mix(std::uint64_t x) { return splitmix64_finalise(x + SPLITMIX64_INCREMENT); }
 
 // Different salts keep the shuffles and the book walks of one seed independent.
 constexpr std::uint64_t SHUFFLE_SALT = 0x53485546464c45ULL;

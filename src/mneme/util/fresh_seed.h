@@ -9,17 +9,16 @@
 #include <cstdint>
 #include <random>
 
+#include "mneme/util/splitmix64.h"
+
 namespace mneme {
 
 inline std::uint64_t fresh_seed() {
     static const std::uint64_t base =
         (std::uint64_t(std::random_device{}()) << 32) ^ std::uint64_t(std::random_device{}());
     static std::atomic<std::uint64_t> counter{0};
-    // SplitMix64's finaliser: consecutive counters give unrelated seeds.
-    std::uint64_t z = base + 0x9e3779b97f4a7c15ULL * (counter.fetch_add(1) + 1);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-    return z ^ (z >> 31);
+    // Consecutive counters give unrelated seeds.
+    return splitmix64_finalise(base + SPLITMIX64_INCREMENT * (counter.fetch_add(1) + 1));
 }
 
 }  // namespace mneme
