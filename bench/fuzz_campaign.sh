@@ -15,11 +15,11 @@ cd "$root"
 if [ ! -x build/fuzz/fuzz/fen_fuzzer ]; then
     { cmake --preset fuzz > /dev/null && cmake --build --preset fuzz -j2; } || exit 2
 fi
-# Halves of about equal work, counted in runs of 30 minutes at the speeds measured (docs/fuzzing.md):
-# pgn ~350 inputs/s needs 16 runs, uci ~540/s 11, xboard ~680/s 9, mnet 4, five targets 2 and the
-# rest 1: about 27 runs (14 hours) a half.
-first="pgn mnet gui_api epd mcases"
-second="uci xboard polyglot fen san uci_move mbook mpos mpshard mdata"
+# Halves of about equal work at the speeds measured (docs/fuzzing.md, 2026-11-27 late): uci
+# ~1,000 inputs/s and xboard ~900 take about 3 hours each, pgn ~3,400 50 minutes, gui_api, mnet,
+# mcases and epd half an hour to an hour, the rest minutes: about 5 hours a half.
+first="uci pgn mnet epd mcases"
+second="xboard gui_api polyglot fen san uci_move mbook mpos mpshard mdata"
 remaining() {
     for target; do
         executions=$(ledger_totals "$target" | cut -d' ' -f3)
