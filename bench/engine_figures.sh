@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The engine's figures that are not matches, each a step that can be run alone:
 #   speed    `mneme bench` on one thread, with the classic evaluation and with a network
-#            (MNEME_NET, default networks/v3b8.mnet), against `stockfish bench` (depth 13, one
+#            (MNEME_NET, default the built-in network), against `stockfish bench` (depth 13, one
 #            thread, 16 MB) on the same machine in the same run: nodes/s of each and the ratios
 #   tactics  `mneme epd-test` at 1 s per position on one thread: WAC (300), Bratko-Kopec (24),
 #            ECM (879, about 15 minutes)
@@ -29,12 +29,15 @@ speed() {
     local ours theirs
     # Both print "Nodes/second    : N" at the end.
     nodes_per_second() { awk -F: '/Nodes\/second/ {gsub(/ /, "", $2); print $2}'; }
-    local net="${MNEME_NET:-$root/networks/v3b8.mnet}" network
-    ours=$("$mneme" bench --threads 1 2>&1 | nodes_per_second)
-    network=$("$mneme" bench --threads 1 --eval nnue --net "$net" 2>&1 | nodes_per_second)
+    # --eval classic: the default evaluation is the network, so a bare `mneme bench` is not
+    # the classic one (the figures of 2026-11-27 13:11 were both the network for that reason).
+    local net_args=() net_name="built-in" network
+    [[ -n "${MNEME_NET:-}" ]] && { net_args=(--net "$MNEME_NET"); net_name=$(basename "$MNEME_NET"); }
+    ours=$("$mneme" bench --threads 1 --eval classic 2>&1 | nodes_per_second)
+    network=$("$mneme" bench --threads 1 --eval nnue "${net_args[@]}" 2>&1 | nodes_per_second)
     theirs=$(stockfish bench 16 1 13 2>&1 | nodes_per_second)
     echo "mneme bench (classic evaluation): $ours nodes/s"
-    echo "mneme bench (network $(basename "$net")): $network nodes/s"
+    echo "mneme bench (network $net_name): $network nodes/s"
     echo "stockfish bench: $theirs nodes/s"
     awk -v a="$ours" -v n="$network" -v b="$theirs" 'BEGIN {printf "mneme %d (classic) and %d (network) nodes/s, stockfish %d nodes/s: mneme / stockfish = %.2f and %.2f\n", a, n, b, a / b, n / b}'
 }

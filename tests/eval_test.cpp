@@ -3,6 +3,8 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstdio>
+#include <cstring>
 #include <limits>
 #include <sstream>
 #include <string>
@@ -175,8 +177,15 @@ TEST(EvaluateBreakdown, TermsSumExactlyToTheScore) {
 TEST(EvaluateBreakdown, ReportShowsTheFinalScore) {
     Position pos = Position::from_fen(VARIED_POSITIONS[2]);
     std::string report = evaluation_report(pos);
-    EXPECT_NE(report.find("for the side to move"), std::string::npos);
-    EXPECT_NE(report.find(std::to_string(evaluate(pos))), std::string::npos) << report;
+    const int score = evaluate(pos);
+    const int white = pos.side_to_move() == WHITE ? score : -score;
+    char expected[128];
+    std::snprintf(expected, sizeof expected,
+                  "final score: %+d for White, %+d for the side to move (%s)\n", white, score,
+                  pos.side_to_move() == WHITE ? "White" : "Black");
+    // The last line, whole: the score must be the evaluation's, on the right side.
+    ASSERT_GE(report.size(), std::strlen(expected));
+    EXPECT_EQ(report.substr(report.size() - std::strlen(expected)), expected) << report;
 }
 
 TEST(EvaluateEndgame, MinorPiecesAloneAreDraws) {

@@ -180,6 +180,7 @@ moves="e2e4 e7e5 f2f4 e5f4 f1c4 d8h4 e1f1 b7b5 c4b5 g8f6 g1f3 h4h6 d2d3 f6h5 f3h
 g2g4 h5f6 h1g1 c6b5 h2h4 g5g6 h4h5 g6g5 d1f3 f6g8 c1f4 g5f6 b1c3 f8c5 c3d5 f6b2 f4d6 c5g1 e4e5
 b2a1 f1e2 b8a6 f5g7 e8d8 f3f6 g8f6 d6e7"
 i=0
+killed_after_moves=0
 while [ $i -lt "$kills" ]; do
     i=$((i + 1))
     rm -rf "$work/games"
@@ -200,21 +201,34 @@ while [ $i -lt "$kills" ]; do
     wait "$server" 2>/dev/null || true
     start_server || break
     tries=0
+    answered=1
     until api GET /api/state > "$work/state.json" 2>/dev/null; do
         tries=$((tries + 1))
-        [ $tries -gt 50 ] && break
+        [ $tries -gt 50 ] && { answered=0; break; }
         sleep 0.1
     done
-    kept=$(grep -o '"san"' "$work/state.json" | wc -l)
     kill -9 "$server" 2>/dev/null || true
     wait "$server" 2>/dev/null || true
     server=""
-    [ "$kept" -ge "$acknowledged" ] ||
-        { fail "server: kill $i: $acknowledged moves acknowledged, $kept there after the restart";
+    if [ $answered -eq 0 ]; then
+        fail "server: kill $i: the restarted server did not answer /api/state"
+        continue
+    fi
+    # The game's moves in order (with human players nothing else in the state has a "uci"):
+    # the acknowledged moves must be their beginning, move for move.
+    kept_moves=$(grep -o '"uci":"[a-h1-8qrbn]*"' "$work/state.json" | cut -d'"' -f4 | tr '\n' ' ')
+    kept=$(echo $kept_moves | wc -w)
+    wanted=$(echo $moves | tr ' ' '\n' | head -n "$acknowledged" | tr '\n' ' ')
+    got=$(echo $kept_moves | tr ' ' '\n' | head -n "$acknowledged" | tr '\n' ' ')
+    [ "$got" = "$wanted" ] ||
+        { fail "server: kill $i: $acknowledged moves acknowledged ($wanted), after the restart: $kept_moves";
           ls -la "$work/games"; head -c 600 "$work/state.json"; echo; }
+    [ "$acknowledged" -gt 0 ] && killed_after_moves=$((killed_after_moves + 1))
     echo "     server: kill $i after $acknowledged acknowledged moves: $kept kept"
 done
-echo "ok   server: $kills kills"
+# A kill before the first move proves nothing; at least one must come after some.
+[ "$killed_after_moves" -gt 0 ] || fail "server: no kill came after an acknowledged move"
+echo "ok   server: $kills kills, $killed_after_moves after acknowledged moves"
 
 if [ $failures -gt 0 ]; then
     echo "$failures failure(s)"

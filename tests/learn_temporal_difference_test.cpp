@@ -77,10 +77,21 @@ TEST(LearnTemporalDifference, SelfPlaySavesTheWeightsAfterEveryGame) {
     options.max_plies = 24;
     options.save_path = dir.file("td.params");
     std::vector<SelfPlayGame> games;
-    options.on_game = [&](const SelfPlayGame& g) { games.push_back(g); };
+    // After each game the file holds that game's table, before the next game begins.
+    std::vector<std::vector<int>> saved_after_game;
+    options.on_game = [&](const SelfPlayGame& g) {
+        games.push_back(g);
+        EvalParams on_disk = EvalParams::defaults();
+        EXPECT_TRUE(load_eval_params(options.save_path, on_disk).empty()) << "game " << g.number;
+        ASSERT_NE(g.params, nullptr);
+        EXPECT_EQ(on_disk.to_vector(), g.params->to_vector()) << "game " << g.number;
+        saved_after_game.push_back(on_disk.to_vector());
+    };
     EvalParams learned = train_by_self_play(EvalParams::defaults(), options);
     ASSERT_EQ(games.size(), 2u);
+    EXPECT_EQ(games[0].number, 1);
     EXPECT_EQ(games[1].number, 2);
+    ASSERT_EQ(saved_after_game.size(), 2u);
     EvalParams saved = EvalParams::defaults();
     EXPECT_TRUE(load_eval_params(options.save_path, saved).empty());
     EXPECT_EQ(saved.to_vector(), learned.to_vector());

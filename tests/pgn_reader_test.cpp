@@ -429,6 +429,7 @@ TEST(PgnReader, MainlineFormMatchesTheFullGame) {
         "41. e4 *\n";
     auto full_reader = reader_for(text);
     auto full = read_all(full_reader);
+    ASSERT_EQ(full.size(), 2u);
     for (bool mainline_only : {false, true}) {
         auto reader = reader_for(text, mainline_only);
         PgnMainline game;

@@ -115,7 +115,7 @@ TEST(PolyglotBookFile, TinyBookDecodesCastlingPromotionsAndSkipsIllegalEntries) 
     EXPECT_EQ(entries[2].move, Move::make(PROMOTION, SQ_B7, SQ_B8, QUEEN));
     EXPECT_EQ(entries[3].move, Move::make(PROMOTION, SQ_B7, SQ_A8, KNIGHT));
     EXPECT_EQ(move_to_uci(pos, entries[0].move), "e1g1");
-    for (const PolyglotEntry& e : entries) EXPECT_TRUE(pos.legal(e.move));
+    for (const PolyglotEntry& e : entries) EXPECT_TRUE(MoveList<LEGAL>(pos).contains(e.move));
 
     std::mt19937_64 rng(1);
     EXPECT_EQ(book.pick(pos, rng, false), entries[2].move);  // the highest weight
@@ -194,7 +194,7 @@ TEST(PolyglotBookData, EveryEntryOfSomeBookLinesIsLegal) {
                 Move m = book.pick(pos, rng);
                 if (!m) break;
                 ++probed;
-                ASSERT_TRUE(pos.legal(m)) << name;
+                ASSERT_TRUE(MoveList<LEGAL>(pos).contains(m)) << name;
                 pos.do_move(m);
             }
         }

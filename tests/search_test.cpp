@@ -3,6 +3,7 @@
 
 #include <cctype>
 #include <chrono>
+#include <random>
 #include <sstream>
 #include <string>
 #include <thread>
@@ -304,7 +305,6 @@ TEST(TranspositionTable, StoresAndProbes) {
     EXPECT_EQ(data.eval, 20);
     EXPECT_EQ(data.depth, 7);
     EXPECT_EQ(data.bound, Bound::LOWER);
-    EXPECT_GT(table.hashfull(), -1);
     table.clear();
     EXPECT_FALSE(table.probe(pos.key(), 0, &data));
 }
@@ -369,6 +369,20 @@ TEST(TranspositionTable, KeepsDeeperResultsOfTheSameSearch) {
 TEST(TranspositionTable, HashfullCountsThisSearchOnly) {
     TranspositionTable table(1);
     EXPECT_EQ(table.hashfull(), 0);
+    // 1 MB is 32,768 buckets of three entries: 200,000 stores fill nearly all of them.
+    std::mt19937_64 keys(5);
+    for (int i = 0; i < 200000; ++i) table.store(keys(), 0, Move(), 10, 0, 3, Bound::EXACT);
+    EXPECT_GT(table.hashfull(), 900);
+    // The next search counts only what it writes itself.
+    table.new_search();
+    EXPECT_EQ(table.hashfull(), 0);
+    for (int i = 0; i < 20000; ++i) table.store(keys(), 0, Move(), 10, 0, 3, Bound::EXACT);
+    int partly = table.hashfull();
+    EXPECT_GT(partly, 100);
+    EXPECT_LT(partly, 900);
+    table.clear();
+    EXPECT_EQ(table.hashfull(), 0);
+
     Searcher searcher(1);
     // Fill a table through a real search and look at it.
     SearchLimits limits;

@@ -125,15 +125,31 @@ TEST(SearchVariants, UciMultiPvPrintsEachLine) {
 }
 
 TEST(SearchVariants, SkillChoosesAmongCloseLines) {
+    // Level 0's weakness is 240 centipawns: each line gets a random bonus of 0 to 240, so a
+    // line 240 or more below the best can never overtake it. Scores fall by 40 a line: lines
+    // 0..5 may be played, 6..19 never.
     Position pos;
+    MoveList<LEGAL> legal(pos);
     std::vector<RootLine> lines;
-    for (Move m : MoveList<LEGAL>(pos)) lines.push_back({m, Value(-int(lines.size()) * 10), {m}});
+    for (Move m : legal) lines.push_back({m, Value(-int(lines.size()) * 40), {m}});
+    ASSERT_EQ(lines.size(), 20u);
     Skill skill(0);
-    for (int i = 0; i < 20; ++i) {
+    std::set<std::size_t> chosen_lines;
+    for (int i = 0; i < 400; ++i) {
         Move chosen = skill.choose(lines);
-        EXPECT_TRUE(pos.legal(chosen));
+        ASSERT_TRUE(legal.contains(chosen));
+        std::size_t index = 0;
+        while (lines[index].move != chosen) ++index;
+        EXPECT_LE(index, 5u) << "a line " << index * 40 << " below the best was played";
+        chosen_lines.insert(index);
     }
+    // A random bonus of up to 240 per line: the best line is not always the one played.
+    EXPECT_GT(chosen_lines.size(), 3u);
     EXPECT_EQ(Skill(Skill::MAX_LEVEL).choose(lines), lines.front().move);
+    // A mate for us is never thrown away.
+    std::vector<RootLine> mating = lines;
+    mating.front().score = mate_in(3);
+    for (int i = 0; i < 50; ++i) EXPECT_EQ(skill.choose(mating), mating.front().move);
 }
 
 }  // namespace

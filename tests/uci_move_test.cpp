@@ -119,11 +119,15 @@ TEST(UciMove, EnPassant) {
 
 TEST(UciMove, RejectsIllegalAndGarbage) {
     Position pos;
-    for (const char* text : {"",       "e2",   "e2e",  "e2e5", "e7e5",  "e1g1",   "e1e2",
-                             "a1a1",   "i2i4", "e9e4", "E2E4", "e2-e4", "e2e4 ",  " e2e4",
-                             "e2e4qq", "0000", "g1g3", "b1d2", "xxxx",  "e2e4\n", "e2\0e4"}) {
+    for (const char* text :
+         {"",     "e2",    "e2e",   "e2e5",  "e7e5",   "e1g1", "e1e2", "a1a1", "i2i4", "e9e4",
+          "E2E4", "e2-e4", "e2e4 ", " e2e4", "e2e4qq", "0000", "g1g3", "b1d2", "xxxx", "e2e4\n"}) {
         EXPECT_FALSE(parse_uci_move(pos, text)) << "\"" << text << "\"";
     }
+    // Embedded NULs, which a C string would have cut short.
+    for (const std::string& text :
+         {std::string("e2\0e4", 5), std::string("e2e4\0", 5), std::string("\0e2e4", 5)})
+        EXPECT_FALSE(parse_uci_move(pos, text)) << text.size() << " bytes";
     // A knight pinned by the e7 rook may not move.
     Position pinned = Position::from_fen("4k3/4r3/8/8/8/8/4N3/4K3 w - - 0 1");
     EXPECT_FALSE(parse_uci_move(pinned, "e2c3"));

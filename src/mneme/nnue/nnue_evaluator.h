@@ -40,13 +40,14 @@ private:
         bool computed = false;
     };
 
+    // Doubles the accumulator stack (and the plies) when the search goes deeper than it.
+    void grow();
+
     std::shared_ptr<const QuantisedNetwork> net_;
     WinRateModel win_rate_model_;
     // Grows as deep as the search goes. Left uninitialised (each is written before it is read):
     // zeroing 1 MB for every new evaluator cost engines that start often (the fuzzers) a fifth
     // of their time.
-    void grow();
-
     std::unique_ptr<Accumulator[]> accumulators_;
     std::vector<Ply> plies_;
     std::size_t top_ = 0;  // the current ply's index
