@@ -172,6 +172,10 @@ start_server() {
         sleep 0.1
     done
 }
+first_words() {  # first_words N WORD...: the first N words, one space after each
+    n=$1; shift
+    printf '%s\n' "$@" | head -n "$n" | tr '\n' ' '
+}
 api() {  # api METHOD PATH [BODY]
     curl -s -f -X "$1" -H 'Content-Type: application/json' ${3:+--data "$3"} "$address$2"
 }
@@ -218,8 +222,8 @@ while [ $i -lt "$kills" ]; do
     # the acknowledged moves must be their beginning, move for move.
     kept_moves=$(grep -o '"uci":"[a-h1-8qrbn]*"' "$work/state.json" | cut -d'"' -f4 | tr '\n' ' ')
     kept=$(echo $kept_moves | wc -w)
-    wanted=$(echo $moves | tr ' ' '\n' | head -n "$acknowledged" | tr '\n' ' ')
-    got=$(echo $kept_moves | tr ' ' '\n' | head -n "$acknowledged" | tr '\n' ' ')
+    wanted=$(first_words "$acknowledged" $moves)
+    got=$(first_words "$acknowledged" $kept_moves)
     [ "$got" = "$wanted" ] ||
         { fail "server: kill $i: $acknowledged moves acknowledged ($wanted), after the restart: $kept_moves";
           ls -la "$work/games"; head -c 600 "$work/state.json"; echo; }
