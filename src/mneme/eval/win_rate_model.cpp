@@ -51,15 +51,15 @@ const WinRateModel CLASSIC_WIN_RATE_MODEL{{{21.1, 233.9, 160.8},
                                            {61.8, 70.5, 151.6},
                                            {72.8, 53.0, 146.9}}};
 
-// mneme learn wdl-fit selfplay-v4-wdl.mdata: network v4's (the default's) 2,000 games of
-// `mneme learn datagen --games 2000 --nodes 4000 --seed 3 --eval nnue --threads 2`, 111,401
-// positions with material 17 up (v3's 2,000 games gave a = 271.3 / 166.2 / 89.8 at material
-// 21 / 41 / 73, v1's 331.9 / 173.1 / 73.0).
-const WinRateModel NNUE_WIN_RATE_MODEL{{{21.1, 332.3, 175.1},
-                                        {31.2, 258.9, 186.0},
-                                        {41.4, 201.5, 205.3},
-                                        {51.6, 157.3, 206.5},
-                                        {61.6, 108.1, 206.2},
-                                        {72.9, 99.4, 203.5}}};
+// mneme learn wdl-fit selfplay-v5-wdl.mdata: network v5's (the default's) 2,000 games of
+// `mneme learn datagen --games 2000 --nodes 4000 --seed 3 --eval nnue --threads 2`, 113,618
+// positions with material 17 up (v4's 2,000 games gave a = 332.3 / 201.5 / 99.4 at material
+// 21 / 41 / 73, v3's 271.3 / 166.2 / 89.8, v1's 331.9 / 173.1 / 73.0).
+const WinRateModel NNUE_WIN_RATE_MODEL{{{21.1, 275.9, 182.0},
+                                        {31.5, 229.0, 177.1},
+                                        {41.7, 189.3, 217.2},
+                                        {51.5, 161.2, 221.0},
+                                        {61.7, 132.6, 233.5},
+                                        {73.1, 106.3, 242.6}}};
 
 }  // namespace mneme
