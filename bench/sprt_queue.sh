@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs queued tests one after the other, so that the cores never wait for a person: each line of
 # QUEUE (default bench/sprt-queue.txt) holds the arguments of one bench/sprt.sh run, or a line
-# starting with engine_match.sh, fast_gauntlet.sh, spsa.sh, elo_calibration.sh or fuzz_campaign.sh runs that script
+# starting with engine_match.sh, fast_gauntlet.sh, spsa.sh, elo_calibration.sh, epd_suite.sh or fuzz_campaign.sh runs that script
 # of bench/ (train_network.sh: of scripts/) with the rest of the line ('#' starts a comment). A test that is decided, or played to its --max-games, returns
 # at once when run again, so the queue can be started again after an interruption (Ctrl-C, a new session) and goes on
 # where it stopped. Paths are relative to the project folder; outputs go where each line's --out
@@ -26,7 +26,7 @@ while IFS= read -r line || [[ -n "$line" ]]; do
     read -r -a arguments <<<"$line"
     script=sprt.sh
     case "${arguments[0]}" in
-        engine_match.sh | fast_gauntlet.sh | spsa.sh | elo_calibration.sh | fuzz_campaign.sh) script="${arguments[0]}"; arguments=("${arguments[@]:1}") ;;
+        engine_match.sh | fast_gauntlet.sh | spsa.sh | elo_calibration.sh | epd_suite.sh | fuzz_campaign.sh) script="${arguments[0]}"; arguments=("${arguments[@]:1}") ;;
         train_network.sh) script="../scripts/train_network.sh"; arguments=("${arguments[@]:1}") ;;
     esac
     echo "== sprt_queue: bench/$script ${arguments[*]} ($(date -u +%H:%M))"
