@@ -26,6 +26,28 @@ TEST(SearchThreads, TwoThreadsReturnALegalMoveAndCountEveryNode) {
     EXPECT_GT(result.nodes, 0u);
 }
 
+// `go nodes N` with two threads searches N nodes in all, as the reported count says: the main
+// thread stops when its own nodes and the helper's together reach N. Counting only its own, it
+// would stop at N of its own (about 2N in all); reporting only its own, fewer than N.
+TEST(SearchThreads, ANodeLimitCountsEveryThread) {
+    Position pos =
+        Position::from_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");
+    constexpr std::uint64_t limit = 400000;
+    Searcher single(16);
+    SearchLimits limits;
+    limits.nodes = limit;
+    SearchResult alone = single.search(pos, limits);
+    EXPECT_EQ(alone.nodes, limit);  // one thread stops at the limit exactly
+
+    Searcher searcher(16);
+    searcher.set_threads(2);
+    SearchResult result = searcher.search(pos, limits);
+    EXPECT_TRUE(is_legal(pos, result.best));
+    EXPECT_GE(result.nodes, limit);
+    // The helper runs on between the main thread's stop and its own: a few thousand nodes.
+    EXPECT_LT(result.nodes, limit + limit / 4);
+}
+
 TEST(SearchThreads, FindsMateWithHelpers) {
     Position pos = Position::from_fen("6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1");
     Searcher searcher(4);

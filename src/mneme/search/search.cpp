@@ -404,7 +404,9 @@ void Searcher::count_node() {
     if (helper_index_ && stop_requested_) stopped_ = true;
     // The first iteration always completes: a move that was never searched could hang mate.
     if (completed_depth_ == 0) return;
-    if (stop_requested_ || (limits_.nodes && nodes >= limits_.nodes) ||
+    // A node limit counts every thread's nodes, as the reported count does (helpers have none).
+    if (stop_requested_ ||
+        (limits_.nodes && (helpers_.empty() ? nodes : total_nodes()) >= limits_.nodes) ||
         (nodes % TIME_CHECK_INTERVAL == 0 && !pondering_ && time_.out_of_time()))
         stopped_ = true;
 }
