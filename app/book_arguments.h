@@ -107,6 +107,8 @@ inline MergeArguments read_merge_arguments(const Arguments& args, const char* in
             reader.unexpected(a);
     }
     require_arguments({{!merge.inputs.empty(), inputs_name}, {!merge.output.empty(), output_name}});
+    require_distinct_inputs(merge.inputs);
+    require_output_apart(merge.inputs, merge.output);
     return merge;
 }
 

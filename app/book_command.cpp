@@ -111,6 +111,7 @@ int build_command(const Arguments& args) {
             reader.unexpected(a);
     }
     require_arguments({{!inputs.empty(), "IN.pgn..."}, {!output.empty(), "-o OUT.mbook"}});
+    require_output_apart(inputs, output);
     if (options.shards > 1 && options.min_count > 1)
         throw UsageError(
             "--min-count with --shard would drop entries that the merged book keeps; "
@@ -176,6 +177,8 @@ int merge_command(const Arguments& args) {
             reader.unexpected(a);
     }
     require_arguments({{!inputs.empty(), "A.mbook B.mbook..."}, {!output.empty(), "-o OUT.mbook"}});
+    require_distinct_inputs(inputs);
+    require_output_apart(inputs, output);
 
     BookMergeStats stats = merge_books(inputs, output, min_count, partial);
     std::printf("book     %s: %llu entries, %s, merged from %zu books", output.c_str(),

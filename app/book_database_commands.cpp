@@ -41,6 +41,8 @@ int book_ophista_command(const Arguments& args) {
                        {!book_path.empty(), "--book BOOK.mbook"},
                        {!output.empty(), "-o OUT.mhist"}});
     require_readable_files(inputs);
+    require_output_apart(inputs, output);
+    require_output_apart({book_path}, output);
     BookFile book = BookFile::open(book_path);
 
     bool terminal = isatty(STDERR_FILENO);

@@ -112,6 +112,7 @@ int book_exits_command(const Arguments& args) {
             reader.unexpected(a);
     }
     require_arguments({{!book_path.empty(), "BOOK"}, {!output.empty(), "-o OUT.txt"}});
+    require_output_apart({book_path}, output);
     OpeningBook book = OpeningBook::open(book_path);
     std::vector<PositionLine> exits = find_book_exits(book, options);
     if (exits.empty())

@@ -165,6 +165,7 @@ int book_export_command(const Arguments& args) {
             reader.unexpected(a);
     }
     require_arguments({{!input.empty(), "IN.mbook"}, {!output.empty(), "-o OUT.bin"}});
+    require_output_apart({input}, output);
     BookFile book = BookFile::open(input);
     std::uint64_t written = export_polyglot(book, output, policy);
     std::printf("polyglot  %s: %llu entries from %zu, policy %s\n", output.c_str(),

@@ -4,6 +4,7 @@
 #include <iomanip>
 #include <iostream>
 
+#include "book_arguments.h"
 #include "commands.h"
 #include "eval_params_file.h"
 #include "evaluation_argument.h"
@@ -33,41 +34,43 @@ struct EpdTestOptions {
 
 EpdTestOptions parse_options(const Arguments& args) {
     EpdTestOptions options;
-    for (std::size_t i = 0; i < args.size(); ++i) {
-        const std::string& a = args[i];
-        auto value = [&]() -> const std::string& {
-            if (i + 1 >= args.size()) throw UsageError(a + " needs a value");
-            return args[++i];
-        };
-        if (a == "--movetime")
-            options.movetime_ms = std::stoll(value());
-        else if (a == "--depth")
-            options.depth = std::stoi(value());
-        else if (a == "--nodes")
-            options.nodes = std::stoull(value());
-        else if (a == "--option")
-            set_search_option(value(), &options.search);
+    int limits_given = 0;  // --movetime, --depth and --nodes are alternatives
+    ArgumentReader reader(args);
+    while (reader.more()) {
+        const std::string& a = reader.next();
+        if (a == "--movetime" || a == "--depth" || a == "--nodes") {
+            ++limits_given;
+            if (a == "--movetime")
+                options.movetime_ms = reader.integer(a, 1, 24LL * 3600 * 1000);
+            else if (a == "--depth")
+                options.depth = int(reader.integer(a, 1, MAX_PLY - 1));
+            else
+                options.nodes = std::uint64_t(reader.integer(a, 1, 1LL << 50));
+        } else if (a == "--option")
+            set_search_option(reader.value(a), &options.search);
         else if (a == "--threads")
-            options.threads = std::stoi(value());
+            options.threads = int(reader.integer(a, 1, Searcher::MAX_THREADS));
         else if (a == "--hash")
-            options.hash_mb = std::stoi(value());
+            options.hash_mb = int(reader.integer(a, 1, TranspositionTable::MAX_SIZE_MB));
         else if (a == "--limit")
-            options.limit = std::stoul(value());
+            options.limit = std::size_t(reader.integer(a, 1, 1LL << 40));
         else if (a == "--quiet")
             options.quiet = true;
         else if (a == "--params")
-            use_eval_params_file(value());
+            use_eval_params_file(reader.value(a));
         else if (a == "--hand-written")
             set_active_eval_params(EvalParams::hand_written());
         else if (a == "--eval")
-            options.evaluation.name = value();
+            options.evaluation.name = reader.value(a);
         else if (a == "--net")
-            options.evaluation.use_network(value());
+            options.evaluation.use_network(reader.value(a));
         else if (options.path.empty() && a.rfind("--", 0) != 0)
             options.path = a;
         else
-            throw UsageError("unexpected argument '" + a + "'");
+            reader.unexpected(a);
     }
+    if (limits_given > 1)
+        throw UsageError("give one of --movetime, --depth and --nodes (they are alternatives)");
     require_arguments({{!options.path.empty(), "FILE.epd"}});
     require_readable_files({options.path});
     if (options.depth > 0 || options.nodes > 0) options.movetime_ms = 0;

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "commands.h"
+#include "eval_params_file.h"
 #include "mneme/eval/eval_params.h"
 #include "mneme/eval/evaluate.h"
 #include "mneme/learn/bayes_evaluation.h"
@@ -40,12 +41,7 @@ int eval_command(const Arguments& args) {
                 write_path = args[++i];
                 continue;
             }
-            const std::string& path = args[++i];
-            std::vector<ParamFileError> errors = load_eval_params(path, params);
-            for (const ParamFileError& error : errors) std::cerr << error.to_string() << '\n';
-            if (!errors.empty())
-                std::cerr << "mneme eval: " << errors.size() << " line(s) of " << path
-                          << " skipped\n";
+            params = load_params_or_throw(args[++i], params);
         } else if (arg == "--hand-written") {
             params = EvalParams::hand_written();
         } else if (arg == "--bayes" && i + 1 < args.size()) {

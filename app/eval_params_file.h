@@ -9,13 +9,15 @@
 
 #include "mneme/eval/eval_params.h"
 #include "mneme/eval/evaluate.h"
+#include "required_inputs.h"
 
 namespace mneme::app {
 
-// The built-in table with the file's values over it; bad lines are printed to stderr and make
-// it throw.
-inline EvalParams load_params_or_throw(const std::string& path) {
-    EvalParams params = EvalParams::defaults();
+// `base` (the built-in table unless given) with the file's values over it; a file that cannot
+// be read throws with the reason, and bad lines are printed to stderr and make it throw.
+inline EvalParams load_params_or_throw(const std::string& path,
+                                       EvalParams params = EvalParams::defaults()) {
+    require_readable_files({path});
     std::vector<ParamFileError> errors = load_eval_params(path, params);
     for (const ParamFileError& error : errors) std::cerr << error.to_string() << '\n';
     if (!errors.empty())

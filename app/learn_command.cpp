@@ -125,6 +125,7 @@ int tune_command(const Arguments& args) {
             reader.unexpected(a);
     }
     require_arguments({{!inputs.empty(), "IN.mpos..."}, {!output.empty(), "-o OUT.params"}});
+    require_output_apart(inputs, output);
     EvalParams start =
         params_path.empty() ? EvalParams::defaults() : load_params_or_throw(params_path);
     if (!only.empty()) options.tunable = tunable_matching(only);
@@ -217,6 +218,7 @@ int bayes_command(const Arguments& args) {
             reader.unexpected(a);
     }
     require_arguments({{!inputs.empty(), "IN.mpos..."}, {!output.empty(), "-o OUT.bayes"}});
+    require_output_apart(inputs, output);
     EvalParams params =
         params_path.empty() ? EvalParams::defaults() : load_params_or_throw(params_path);
     auto [training, held_out] = split_positions(inputs, held_out_fraction, seed);

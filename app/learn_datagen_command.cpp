@@ -139,6 +139,7 @@ int learn_label_games_command(const Arguments& args) {
     }
     require_arguments({{!run.inputs.empty(), "IN.pgn..."}, {!run.output.empty(), "-o OUT.mdata"}});
     require_readable_files(run.inputs);
+    require_output_apart(run.inputs, run.output);
     run.provenance =
         "command: " + joined_command("label-games", args) + "\ncommit: " + commit_text() + "\n";
     ProgressLine progress(progress_enabled);

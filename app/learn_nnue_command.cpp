@@ -136,6 +136,7 @@ int learn_nnue_command(const Arguments& args) {
             reader.unexpected(a);
     }
     require_arguments({{!inputs.empty(), "IN.mdata..."}, {!output.empty(), "-o OUT.mnet"}});
+    require_output_apart(inputs, output);
     if (options.architecture.hidden % 16 != 0)
         throw UsageError("--hidden: the network file takes multiples of 16");
     options.checkpoint_path = checkpoint.empty() ? output + ".ckpt" : checkpoint;
@@ -256,6 +257,7 @@ int learn_nnue_rescale_command(const Arguments& args) {
                        {!output.empty(), "-o OUT.mnet"},
                        {(scale > 0) != (factor > 0), "--scale S or --factor F (one of them)"}});
     require_readable_files({input});
+    require_output_apart({input}, output);
     nnue::QuantisedNetwork net = nnue::load_network_file(input);
     const int before = net.architecture.scale;
     const long long after = scale > 0 ? scale : std::llround(before * factor);

@@ -183,6 +183,7 @@ int convert_command(const Arguments& args) {
     if (args.size() > 2) throw UsageError("unexpected argument '" + args[2] + "'");
     require_readable_files({args[0]});
     const std::string& out_path = args[1];
+    require_output_apart({args[0]}, out_path);
     PgnReader reader(args[0]);
     auto convert = [&](std::ostream& out) {
         PgnGame game;

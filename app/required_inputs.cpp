@@ -5,6 +5,7 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
+#include <filesystem>
 #include <stdexcept>
 
 namespace mneme::app {
@@ -32,6 +33,33 @@ void require_readable_files(const std::vector<std::string>& paths) {
         if (!file) throw std::runtime_error("cannot open " + path + ": " + std::strerror(errno));
         std::fclose(file);
     }
+}
+
+namespace {
+
+// Two names of one existing file ("-", standard input or output, is no file).
+bool same_file(const std::string& a, const std::string& b) {
+    if (a == "-" || b == "-") return false;
+    std::error_code error;
+    return std::filesystem::equivalent(a, b, error) && !error;
+}
+
+}  // namespace
+
+void require_output_apart(const std::vector<std::string>& inputs, const std::string& output) {
+    for (const std::string& input : inputs)
+        if (same_file(input, output))
+            throw UsageError("the output " + output + " is the input " + input +
+                             ": it would be replaced and its contents lost; write to another "
+                             "file");
+}
+
+void require_distinct_inputs(const std::vector<std::string>& inputs) {
+    for (std::size_t i = 0; i < inputs.size(); ++i)
+        for (std::size_t j = 0; j < i; ++j)
+            if (same_file(inputs[i], inputs[j]))
+                throw UsageError(inputs[j] + " and " + inputs[i] +
+                                 " are the same file: each input counts once");
 }
 
 }  // namespace mneme::app

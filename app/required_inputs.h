@@ -24,4 +24,12 @@ void require_arguments(std::initializer_list<RequiredArgument> required);
 // for reading ("-" is standard input and always can).
 void require_readable_files(const std::vector<std::string>& paths);
 
+// Throws UsageError when `output` names one of `inputs` (the same file under any name): the
+// output replaces its file once complete, and what the command did not copy from that input
+// (skipped games, another format) would be lost with it.
+void require_output_apart(const std::vector<std::string>& inputs, const std::string& output);
+
+// Throws UsageError when one file is given twice among `inputs` (a merge would count it twice).
+void require_distinct_inputs(const std::vector<std::string>& inputs);
+
 }  // namespace mneme::app

@@ -5,7 +5,12 @@
 
 #include <gtest/gtest.h>
 
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
 #include <iostream>
+#include <iterator>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -181,6 +186,77 @@ TEST(CommandLine, AnUnopenableFileStopsTheCommandWithoutStatistics) {
         EXPECT_TRUE(contains(outcome.err, "cannot open /nonexistent/mneme/")) << outcome.err;
         EXPECT_TRUE(contains(outcome.err, "No such file or directory")) << outcome.err;
         EXPECT_EQ(printed, "") << args[0] << " " << args[1];
+    }
+}
+
+// A command whose output is one of its inputs would replace that input once done (losing the
+// games it skipped, or the whole file in another format), and a merge given one file twice would
+// count it twice: both are refused before anything is written, under any name of the file.
+TEST(CommandLine, AnOutputThatIsAnInputIsRefusedAndTheFileKept) {
+    const std::filesystem::path folder =
+        std::filesystem::temp_directory_path() / ("mneme-cli-apart-" + std::to_string(::getpid()));
+    std::filesystem::create_directories(folder);
+    const std::string games = (folder / "games.pgn").string();
+    const std::string contents =
+        "[Result \"1-0\"]\n\n1. e4 e5 2. Qh5 1-0\n\n"
+        "[Result \"*\"]\n\n1. e4 e4 *\n";
+    { std::ofstream(games) << contents; }
+    const std::string other_name = (folder / "." / "games.pgn").string();
+    const std::vector<Arguments> commands = {
+        {"pgn", "convert", games, games},
+        {"pgn", "convert", games, other_name},
+        {"book", "build", games, "-o", other_name},
+        {"book", "export", games, "-o", games},
+        {"cases", "build", games, "-o", games},
+        {"learn", "positions", games, "-o", games},
+        {"learn", "label-games", games, "-o", games},
+    };
+    for (const Arguments& args : commands) {
+        Outcome outcome = run(args);
+        EXPECT_EQ(outcome.status, 2) << args[0] << " " << args[1] << ": " << outcome.err;
+        EXPECT_TRUE(contains(outcome.err, " is the input " + games + ": it would be replaced"))
+            << outcome.err;
+    }
+    for (const Arguments& args : std::vector<Arguments>{
+             {"book", "merge", games, other_name, "-o", (folder / "out.mbook").string()},
+             {"cases", "merge", games, other_name, "-o", (folder / "out.mcases").string()},
+             {"learn", "data-merge", games, games, "-o", (folder / "out.mdata").string()}}) {
+        Outcome outcome = run(args);
+        EXPECT_EQ(outcome.status, 2) << args[0] << " " << args[1] << ": " << outcome.err;
+        EXPECT_TRUE(contains(outcome.err, " are the same file: each input counts once"))
+            << outcome.err;
+    }
+    std::ifstream in(games);
+    std::string kept((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    EXPECT_EQ(kept, contents);
+    EXPECT_EQ(std::distance(std::filesystem::directory_iterator(folder),
+                            std::filesystem::directory_iterator()),
+              1);  // nothing written beside it
+    std::filesystem::remove_all(folder);
+}
+
+// epd-test's numbers are checked as every command's are, and its limits are alternatives.
+TEST(CommandLine, EpdTestRefusesBadNumbersAndTwoLimits) {
+    struct Case {
+        Arguments args;
+        const char* message;
+    };
+    for (const Case& c : std::vector<Case>{
+             {{"--depth", "abc"}, "--depth: 'abc' is not a whole number from 1 to 127"},
+             {{"--depth", "-1"}, "--depth: '-1' is not a whole number from 1 to 127"},
+             {{"--nodes", "1e999"}, "--nodes: '1e999' is not a whole number"},
+             {{"--movetime", "-5"}, "--movetime: '-5' is not a whole number"},
+             {{"--threads", "0"}, "--threads: '0' is not a whole number from 1 to 64"},
+             {{"--limit", "1x"}, "--limit: '1x' is not a whole number"},
+             {{"--hash", "abc"}, "--hash: 'abc' is not a whole number"},
+             {{"--depth", "3", "--movetime", "100"}, "give one of --movetime, --depth and --nodes"},
+         }) {
+        Arguments args = {"epd-test", "suite.epd"};
+        args.insert(args.end(), c.args.begin(), c.args.end());
+        Outcome outcome = run(args);
+        EXPECT_EQ(outcome.status, 2) << c.message;
+        EXPECT_TRUE(contains(outcome.err, std::string("mneme epd-test: ") + c.message))
+            << outcome.err;
     }
 }
 

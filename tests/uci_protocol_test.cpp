@@ -61,6 +61,40 @@ TEST(UciHardening, NegativeClockMovesAtOnce) {
     }
 }
 
+// A limit the GUI garbled or sent below zero is the smallest search, never an endless one: the
+// GUI is waiting for a move. A garbled number is reported; an unknown word does not undo the
+// limits around it.
+TEST(UciHardening, GarbledOrNegativeLimitsStillAnswer) {
+    struct Case {
+        const char* go;
+        bool reported;
+    };
+    for (const Case& c :
+         {Case{"go depth abc", true}, Case{"go depth 1x", true}, Case{"go nodes 1e999", true},
+          Case{"go movetime abc", true}, Case{"go wtime abc btime 100", true},
+          Case{"go depth -1", false}, Case{"go movetime -5", false}, Case{"go nodes -3", false},
+          Case{"go depth 2 sideways 7", false}}) {
+        LiveSession session;
+        session.send("position startpos");
+        auto start = Clock::now();
+        session.send(c.go);
+        ASSERT_TRUE(session.wait_for("bestmove ", 5)) << c.go << ": " << session.output();
+        EXPECT_LT(Clock::now() - start, 2s) << c.go;
+        EXPECT_EQ(session.says("needs a whole number"), c.reported)
+            << c.go << ": " << session.output();
+        EXPECT_TRUE(parse_uci_move(Position(), session.best_move())) << session.output();
+        // Depth and nodes limits stop after an iteration or two; time limits after 1 ms or less.
+        if (std::string(c.go).find("time") == std::string::npos) {
+            EXPECT_FALSE(session.says("info depth 3 ")) << c.go << ": " << session.output();
+        }
+    }
+    LiveSession session;
+    session.send("position startpos");
+    session.send("go depth 2 sideways 7");
+    ASSERT_TRUE(session.wait_for("bestmove ", 5)) << session.output();
+    EXPECT_TRUE(session.says("unknown go parameter: sideways")) << session.output();
+}
+
 // The largest clock there is must not overflow into an instant move: the engine thinks until
 // told to stop. A clock beyond 64 bits is a long clock too, not a missing one.
 TEST(UciHardening, HugeClocksMeanALongThink) {

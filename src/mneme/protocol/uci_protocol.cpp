@@ -364,22 +364,33 @@ void UciProtocol::go(const Words& words) {
             }
             continue;
         }
+        static const char* const LIMITS[] = {"depth", "nodes", "movetime",  "wtime", "btime",
+                                             "winc",  "binc",  "movestogo", "mate"};
+        if (std::find(std::begin(LIMITS), std::end(LIMITS), key) == std::end(LIMITS)) {
+            info_string("unknown go parameter: " + key);
+            continue;
+        }
         if (i + 1 >= words.size()) {
             info_string("error: go " + key + " needs a value");
             break;
         }
         auto value = parse_saturating_integer(words[++i]);
-        // A clock may be negative (it has run out: move at once); an increment below zero
-        // counts as none.
-        bool clock = key == "wtime" || key == "btime";
-        bool increment = key == "winc" || key == "binc";
-        if (!value || (*value < 0 && !clock && !increment)) {
-            info_string("error: go " + key + " needs a number, got '" + words[i] + "'");
-            continue;
+        if (!value) {
+            // The GUI meant a limit: searching without it might never answer, so a garbled
+            // one counts as the smallest (a clock of 0 means "move now").
+            info_string("error: go " + key + " needs a whole number, got '" + words[i] +
+                        "'; taken as 0");
+            value = 0;
+        }
+        // Zero or less means "as little as possible" for a limit (inside SearchLimits zero is
+        // "no limit"); a clock may be negative (it has run out: move at once); an increment
+        // below zero counts as none.
+        std::int64_t at_least_one = std::max<std::int64_t>(*value, 1);
+        if (key == "movestogo") {
+            limits.moves_to_go = int(std::clamp<std::int64_t>(*value, 0, 1'000'000));
+            continue;  // not a limit by itself
         }
         any_limit = true;
-        // Zero means "no limit" inside SearchLimits, but "as little as possible" here.
-        std::int64_t at_least_one = std::max<std::int64_t>(*value, 1);
         if (key == "depth")
             limits.depth = int(std::min<std::int64_t>(at_least_one, MAX_PLY));
         else if (key == "nodes")
@@ -394,14 +405,8 @@ void UciProtocol::go(const Words& words) {
             limits.increment_ms[WHITE] = std::max<std::int64_t>(*value, 0);
         else if (key == "binc")
             limits.increment_ms[BLACK] = std::max<std::int64_t>(*value, 0);
-        else if (key == "movestogo")
-            limits.moves_to_go = int(std::min<std::int64_t>(*value, 1'000'000));
-        else if (key == "mate")
+        else  // mate
             limits.mate = int(std::min<std::int64_t>(at_least_one, MAX_PLY / 2));
-        else {
-            any_limit = false;
-            info_string("unknown go parameter: " + key);
-        }
     }
     // A bare "go" means "until stop", like "go infinite".
     if (!any_limit && !limits.ponder) limits.infinite = true;
