@@ -5,6 +5,7 @@
 #include <csignal>
 #include <iostream>
 #include <thread>
+#include <utility>
 
 #include "commands.h"
 #include "mneme/match/match_report.h"
@@ -69,6 +70,16 @@ SprtParameters parse_sprt(const std::vector<std::string>& words, const std::stri
         else
             throw UsageError(flag + ": unknown key '" + key + "'");
     }
+    // The test's bounds must be two hypotheses, H0 below H1, and its error rates probabilities
+    // that leave room for a decision (the log-likelihood bounds are log(beta / (1 - alpha)) and
+    // log((1 - beta) / alpha)).
+    if (!(std::abs(sprt.elo0) < 1000 && std::abs(sprt.elo1) < 1000 && sprt.elo0 < sprt.elo1))
+        throw UsageError(flag + ": elo0 must be below elo1 (both between -1000 and 1000), got " +
+                         std::to_string(sprt.elo0) + " and " + std::to_string(sprt.elo1));
+    for (auto [name, rate] : {std::pair{"alpha", sprt.alpha}, std::pair{"beta", sprt.beta}})
+        if (!(rate > 0 && rate < 0.5))
+            throw UsageError(flag + ": " + name + " must be above 0 and below 0.5, got " +
+                             std::to_string(rate));
     return sprt;
 }
 
@@ -265,6 +276,8 @@ int report_command(const Arguments& args) {
                    args[i + 1].rfind("-", 0) != 0)
                 words.push_back(args[++i]);
             sprt = parse_sprt(words, "--sprt");
+        } else if (args[i].size() > 1 && args[i][0] == '-') {
+            throw UsageError("unexpected argument '" + args[i] + "'");
         } else {
             paths.push_back(args[i]);
         }

@@ -67,8 +67,8 @@ int parse_depth(const std::string& text) {
     auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), depth);
     if (error != std::errc() || end != text.data() + text.size() || depth < 1 ||
         depth > MAX_SUITE_PERFT_DEPTH)
-        throw std::runtime_error("perft: the depth '" + text + "' is not a number from 1 to " +
-                                 std::to_string(MAX_SUITE_PERFT_DEPTH));
+        throw UsageError("the depth '" + text + "' is not a number from 1 to " +
+                         std::to_string(MAX_SUITE_PERFT_DEPTH));
     return depth;
 }
 
@@ -88,14 +88,16 @@ int perft_command(const Arguments& args) {
             fen = value();
         else if (a == "--suite")
             suite = value();
-        else if (a == "--depth")
-            depth = parse_depth(value());
+        else if (a == "--depth" || (!a.empty() && a.rfind("--", 0) != 0 &&
+                                    a.find_first_of("0123456789") != std::string::npos)) {
+            // A number where the depth goes, even a malformed one ("-1", "1x"), is a depth.
+            if (depth) throw UsageError("the depth is given twice");
+            depth = parse_depth(a == "--depth" ? value() : a);
+        }
         else if (a == "--divide")
             divide = true;
         else if (a == "--chess960")
             chess960 = true;
-        else if (!a.empty() && std::isdigit(static_cast<unsigned char>(a[0])))
-            depth = parse_depth(a);
         else
             throw UsageError("unexpected argument '" + a + "'");
     }

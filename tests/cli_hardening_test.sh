@@ -40,11 +40,13 @@ status=$?
 grep -q '2 games, 1 read, 1 skipped' check.out || fail "pgn check: $(cat check.out)"
 
 # 2. Numbers: a depth that is not one, and suite counts that are not whole numbers.
-for depth in 4x 99999999999999999999 0 65; do
+for depth in 4x 99999999999999999999 0 65 -1 1e3; do
     "$mneme" perft "$depth" >/dev/null 2>perft.err && fail "perft $depth was accepted"
     grep -q "the depth '$depth' is not a number from 1 to 64" perft.err ||
         fail "perft $depth: $(cat perft.err)"
 done
+"$mneme" perft 1 2 >/dev/null 2>perft.err && fail "perft 1 2 was accepted"
+grep -q "the depth is given twice" perft.err || fail "perft 1 2: $(cat perft.err)"
 start='rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1'
 printf '%s ;D1 20 ;D2 4x00\n%s ;D1 -15\n' "$start" "$start" >suite.epd
 "$mneme" perft --suite suite.epd >suite.out 2>&1 && fail "a suite with bad counts passed"

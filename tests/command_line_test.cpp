@@ -260,6 +260,30 @@ TEST(CommandLine, EpdTestRefusesBadNumbersAndTwoLimits) {
     }
 }
 
+// A sequential test's parameters must describe one: else "H1 accepted" could be printed for
+// bounds that test nothing. Flags that are not the command's are not taken for files.
+TEST(CommandLine, SprtParametersAndUnknownFlagsAreChecked) {
+    struct Case {
+        Arguments args;
+        const char* message;
+    };
+    for (const Case& c : std::vector<Case>{
+             {{"report", "games.pgn", "--sprt", "elo0=0", "elo1=5", "alpha=2"},
+              "--sprt: alpha must be above 0 and below 0.5, got 2"},
+             {{"report", "games.pgn", "--sprt", "beta=-1"},
+              "--sprt: beta must be above 0 and below 0.5"},
+             {{"report", "games.pgn", "--sprt", "elo0=5", "elo1=0"},
+              "--sprt: elo0 must be below elo1"},
+             {{"match", "-engine", "cmd=x", "-engine", "cmd=y", "-sprt", "elo0=3", "elo1=3"},
+              "-sprt: elo0 must be below elo1"},
+             {{"report", "games.pgn", "--bogus"}, "unexpected argument '--bogus'"},
+         }) {
+        Outcome outcome = run(c.args);
+        EXPECT_EQ(outcome.status, 2) << c.message << ": " << outcome.err;
+        EXPECT_TRUE(contains(outcome.err, c.message)) << outcome.err;
+    }
+}
+
 // The message names what is missing, not every argument the command takes.
 TEST(CommandLine, MissingRequiredArgumentsAreNamed) {
     Outcome outcome = run({"cases", "build", "games.pgn"});
