@@ -1,6 +1,7 @@
 // Training positions: packing, the position file round trip, and corrupt files rejected.
 #include <gtest/gtest.h>
 
+#include <filesystem>
 #include <fstream>
 #include <iterator>
 
@@ -98,6 +99,11 @@ TEST(LearnPositionFile, CorruptFilesAreRejectedWithTheReason) {
     EXPECT_NE(load_error(bad).find("format version 9"), std::string::npos) << load_error(bad);
 
     EXPECT_NE(load_error(dir.file("missing.mpos")).find("cannot open"), std::string::npos);
+    // A directory opens as a stream and fails on reading, with a library message that named
+    // neither the file nor the cause.
+    std::string folder = dir.file("folder.mpos");
+    std::filesystem::create_directory(folder);
+    EXPECT_EQ(load_error(folder), folder + ": cannot open: it is a directory");
 }
 
 TEST(LearnPositionFile, ImpossibleBoardIsNotDecoded) {
