@@ -93,8 +93,7 @@ int perft_command(const Arguments& args) {
             // A number where the depth goes, even a malformed one ("-1", "1x"), is a depth.
             if (depth) throw UsageError("the depth is given twice");
             depth = parse_depth(a == "--depth" ? value() : a);
-        }
-        else if (a == "--divide")
+        } else if (a == "--divide")
             divide = true;
         else if (a == "--chess960")
             chess960 = true;
