@@ -154,7 +154,13 @@ int build_command(const Arguments& args) {
                 static_cast<unsigned long long>(stats.runs));
     std::printf("time     %.2f s (%.0f games/s)\n", stats.seconds,
                 double(stats.games_seen) / std::max(stats.seconds, 1e-9));
-    return stats.input_failed ? 1 : 0;
+    // A shard may hold none of a small input's games; a whole build without one is a mistake
+    // (random bytes or a file of another kind), not a book.
+    bool empty = options.shards <= 1 && stats.entries == 0;
+    if (empty)
+        std::fprintf(stderr, "mneme book build: no game gave an entry: %s is empty\n",
+                     output.c_str());
+    return stats.input_failed || empty ? 1 : 0;
 }
 
 int merge_command(const Arguments& args) {

@@ -235,6 +235,25 @@ TEST(CommandLine, AnOutputThatIsAnInputIsRefusedAndTheFileKept) {
     std::filesystem::remove_all(folder);
 }
 
+// A book built from a file without one game is a mistake to report, not an empty book to use.
+TEST(CommandLine, ABookWithoutAnEntryIsAFailure) {
+    const std::filesystem::path folder =
+        std::filesystem::temp_directory_path() / ("mneme-cli-empty-" + std::to_string(::getpid()));
+    std::filesystem::create_directories(folder);
+    const std::string noise = (folder / "noise.pgn").string();
+    { std::ofstream(noise, std::ios::binary) << std::string("\x01\xfe\x13junk\n\x7f", 10); }
+    const std::string book = (folder / "out.mbook").string();
+    testing::internal::CaptureStdout();
+    testing::internal::CaptureStderr();
+    Outcome outcome = run({"book", "build", noise, "-o", book, "--quiet"});
+    std::string printed = testing::internal::GetCapturedStdout();
+    std::string complaint = testing::internal::GetCapturedStderr();
+    EXPECT_EQ(outcome.status, 1) << outcome.err;
+    EXPECT_TRUE(contains(printed, ": 0 entries")) << printed;
+    EXPECT_TRUE(contains(complaint, "no game gave an entry: " + book + " is empty")) << complaint;
+    std::filesystem::remove_all(folder);
+}
+
 // epd-test's numbers are checked as every command's are, and its limits are alternatives.
 TEST(CommandLine, EpdTestRefusesBadNumbersAndTwoLimits) {
     struct Case {
