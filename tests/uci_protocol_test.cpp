@@ -95,6 +95,32 @@ TEST(UciHardening, GarbledOrNegativeLimitsStillAnswer) {
     EXPECT_TRUE(session.says("unknown go parameter: sideways")) << session.output();
 }
 
+// A check option takes true or false only, a spin option beyond its range the nearest end, and
+// both say so; words after the position are named, not silently dropped.
+TEST(UciHardening, OptionValuesAndPositionsAreCheckedAloud) {
+    LiveSession session;
+    for (const char* line :
+         {"setoption name UCI_Chess960 value maybe", "setoption name Ponder value 7",
+          "setoption name UCI_LimitStrength value yes", "setoption name Skill Level value 99",
+          "setoption name UCI_Elo value 100", "setoption name MultiPV value 0",
+          "setoption name Contempt value 500", "setoption name UCI_ShowWDL value true",
+          "position startpos garbage", "isready"})
+        session.send(line);
+    for (const char* said : {"info string UCI_Chess960 needs true or false, got 'maybe'",
+                             "info string Ponder needs true or false, got '7'",
+                             "info string UCI_LimitStrength needs true or false, got 'yes'",
+                             "info string Skill Level is 0 to 20; 99 taken as 20",
+                             "info string UCI_Elo is 1320 to 3190; 100 taken as 1320",
+                             "info string MultiPV is 1 to 256; 0 taken as 1",
+                             "info string Contempt is -200 to 200; 500 taken as 200",
+                             "info string error: 'garbage' after the position; expected 'moves'"})
+        EXPECT_TRUE(session.says(said)) << said << " in " << session.output();
+    EXPECT_FALSE(session.says("UCI_ShowWDL needs")) << session.output();
+    // The rejected "maybe" left Chess960 off: castling is still spelled king to its square.
+    session.send("position fen r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1 moves e1g1");
+    EXPECT_FALSE(session.says("illegal move")) << session.output();
+}
+
 // The largest clock there is must not overflow into an instant move: the engine thinks until
 // told to stop. A clock beyond 64 bits is a long clock too, not a missing one.
 TEST(UciHardening, HugeClocksMeanALongThink) {

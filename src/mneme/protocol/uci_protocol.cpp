@@ -246,6 +246,22 @@ void UciProtocol::set_option(const Words& words) {
         return;
     }
     auto number = parse_integer(value);
+    // A check option is true or false; anything else leaves it as it was, with the reason.
+    auto check = [&](const char* option, bool& field) {
+        std::string wanted = lower_case(value);
+        if (wanted != "true" && wanted != "false")
+            return info_string(std::string(option) + " needs true or false, got '" + value + "'");
+        field = wanted == "true";
+    };
+    // A spin option beyond its range takes the nearest end, and says so.
+    auto spin = [&](const char* option, std::int64_t low, std::int64_t high) {
+        std::int64_t clamped = std::clamp<std::int64_t>(*number, low, high);
+        if (clamped != *number)
+            info_string(std::string(option) + " is " + std::to_string(low) + " to " +
+                        std::to_string(high) + "; " + value + " taken as " +
+                        std::to_string(clamped));
+        return clamped;
+    };
     if (name == "eval") {
         apply(evaluation_.set_eval(value));
     } else if (name == "evalfile") {
@@ -270,20 +286,22 @@ void UciProtocol::set_option(const Words& words) {
             return info_string("Move Overhead needs milliseconds, got '" + value + "'");
         move_overhead_ms_ = *number;
     } else if (name == "uci_chess960") {
-        chess960_ = lower_case(value) == "true";
+        bool before = chess960_;
+        check("UCI_Chess960", chess960_);
+        if (chess960_ == before) return;
         // Castling moves are spelled differently now; the board itself does not change.
         std::string error;
         Position reread;
         if (reread.set_fen(pos_.fen(), chess960_, &error)) pos_ = reread;
     } else if (name == "uci_showwdl") {
-        show_wdl_ = lower_case(value) == "true";
+        check("UCI_ShowWDL", show_wdl_);
     } else if (name == "multipv") {
-        if (!number || *number < 1)
-            return info_string("MultiPV needs a number, got '" + value + "'");
-        multi_pv_ = int(std::min<std::int64_t>(*number, 256));
+        if (!number)
+            return info_string("MultiPV needs a number from 1 to 256, got '" + value + "'");
+        multi_pv_ = int(spin("MultiPV", 1, 256));
     } else if (name == "contempt") {
         if (!number) return info_string("Contempt needs centipawns, got '" + value + "'");
-        contempt_ = Value(std::clamp<std::int64_t>(*number, -200, 200));
+        contempt_ = Value(spin("Contempt", -200, 200));
     } else if (const SearchMarginOption* margin = find_search_margin(name)) {
         std::string error;
         if (!set_search_margin(*margin, value, &margins_, &error)) return info_string(error);
@@ -295,14 +313,16 @@ void UciProtocol::set_option(const Words& words) {
         refinements_.*(refinement->field) = wanted == "true";
     } else if (name == "skill level") {
         if (!number) return info_string("Skill Level needs 0 to 20, got '" + value + "'");
-        skill_level_ = int(std::clamp<std::int64_t>(*number, 0, Skill::MAX_LEVEL));
+        skill_level_ = int(spin("Skill Level", 0, Skill::MAX_LEVEL));
     } else if (name == "uci_limitstrength") {
-        limit_strength_ = lower_case(value) == "true";
+        check("UCI_LimitStrength", limit_strength_);
     } else if (name == "uci_elo") {
         if (!number) return info_string("UCI_Elo needs a rating, got '" + value + "'");
-        elo_ = int(std::clamp<std::int64_t>(*number, Skill::MIN_ELO, Skill::MAX_ELO));
+        elo_ = int(spin("UCI_Elo", Skill::MIN_ELO, Skill::MAX_ELO));
     } else if (name == "ponder") {
-        // The GUI decides when to ponder; nothing to set up.
+        // The GUI decides when to ponder; nothing to set up but the value's check.
+        bool ponder = false;
+        check("Ponder", ponder);
     } else {
         info_string("unknown option: " + name);
     }
@@ -323,6 +343,8 @@ void UciProtocol::set_position(const Words& words) {
     } else {
         return info_string("error: position needs 'startpos' or 'fen FEN'");
     }
+    if (i < words.size() && words[i] != "moves")
+        info_string("error: '" + words[i] + "' after the position; expected 'moves'; ignored");
     if (i < words.size() && words[i] == "moves") {
         for (++i; i < words.size(); ++i) {
             Move m = parse_uci_move(pos, words[i]);
