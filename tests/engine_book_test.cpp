@@ -109,7 +109,9 @@ TEST(EngineBook, BadFilesAndValuesAreRefusedWithAMessage) {
     std::string message;
     std::string missing = dir.file("missing.mbook");
     EXPECT_EQ(book.set_option("bookfile", missing, message), BookOptionResult::FAILED);
-    EXPECT_NE(message.find(missing), std::string::npos) << message;
+    EXPECT_NE(message.find(missing + ": cannot open: No such file or directory"), std::string::npos)
+        << message;
+    EXPECT_EQ(message.find("Polyglot"), std::string::npos) << message;  // nothing of its format
     EXPECT_EQ(book.book(), nullptr);
 
     std::string corrupt = dir.write("corrupt.bin", "not a book at all");  // 17 bytes
@@ -120,8 +122,7 @@ TEST(EngineBook, BadFilesAndValuesAreRefusedWithAMessage) {
     std::string folder = dir.file("books");
     std::filesystem::create_directory(folder);
     EXPECT_EQ(book.set_option("bookfile", folder, message), BookOptionResult::FAILED);
-    EXPECT_NE(message.find(folder + ": not a usable Polyglot book: it is a directory"),
-              std::string::npos)
+    EXPECT_NE(message.find(folder + ": cannot open: it is a directory"), std::string::npos)
         << message;
     EXPECT_EQ(message.find("9223372036854775807"), std::string::npos) << message;
     EXPECT_THROW(BookFile::open(folder), BookFileError);

@@ -34,9 +34,11 @@ std::string hex(std::uint64_t value) {
 PolyglotBook PolyglotBook::open(const std::string& path) {
     // A directory opens as a stream whose "size" is the largest offset there is.
     std::error_code error;
-    if (std::filesystem::is_directory(path, error)) fail(path, "it is a directory, not a file");
+    // A file that cannot be opened says nothing of its format: the reason alone.
+    if (std::filesystem::is_directory(path, error))
+        throw PolyglotBookError(path + ": cannot open: it is a directory");
     std::ifstream in(path, std::ios::binary | std::ios::ate);
-    if (!in) fail(path, std::string("cannot open: ") + std::strerror(errno));
+    if (!in) throw PolyglotBookError(path + ": cannot open: " + std::strerror(errno));
     std::streamoff size = in.tellg();
     if (size < 0) fail(path, "cannot read its size");
     if (size == 0) fail(path, "the file is empty");
