@@ -255,7 +255,8 @@ int learn_nnue_rescale_command(const Arguments& args) {
     }
     require_arguments({{!input.empty(), "IN.mnet"},
                        {!output.empty(), "-o OUT.mnet"},
-                       {(scale > 0) != (factor > 0), "--scale S or --factor F (one of them)"}});
+                       {scale > 0 || factor > 0, "--scale S or --factor F"}});
+    if (scale > 0 && factor > 0) throw UsageError("give --scale or --factor, not both");
     require_readable_files({input});
     require_output_apart({input}, output);
     nnue::QuantisedNetwork net = nnue::load_network_file(input);

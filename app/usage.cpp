@@ -17,6 +17,8 @@ constexpr const char* MATCH_OPTIONS =
     "  cmd=COMMAND proto=uci|xboard    an external engine (proto defaults to uci)\n"
     "  proto=mneme|random|greedy       a player inside this process\n"
     "  proto=cbr cases=FILE            the case-based reasoning player (CBR settings as option.NAME)\n"
+    "  proto=book                      the opening book's moves (option.BookFile, option.BookPolicy),\n"
+    "                                  then a shallow search out of book\n"
     "  name=NAME dir=DIR option.NAME=VALUE initstr=TEXT timeout=SECONDS seed=N\n"
     "  tc=[MOVES/]BASE[+INC] | tc=inf  st=SECONDS  depth=N  nodes=N\n"
     "options:\n"
@@ -78,7 +80,7 @@ std::vector<CommandUsage> make_command_usages() {
          "  what else it understands ('resign' asks first)"},
         {"engine",
          "engine [--params FILE] [--eval classic|bayes|mixed-bayes --bayes-model FILE]\n"
-         "uci --player cbr|random|greedy [--cases FILE] [--seed N] [--name NAME]\n"
+         "uci [--player cbr|random|greedy] [--cases FILE] [--seed N] [--name NAME]\n"
          "  [--option NAME=VALUE]...",
          "the chess engine on stdin and stdout (as bare 'mneme')",
          "  the first command read ('uci' or 'xboard') chooses the protocol; --player serves one of\n"
@@ -147,11 +149,13 @@ std::vector<CommandUsage> make_command_usages() {
          "  [--root-fraction F] [--z Z] [--elo-reference E]",
          "write a Polyglot book weighted by a policy", ""},
         {"book probe",
-         "book probe BOOK.mbook|BOOK.bin FEN|startpos [moves M1 M2 ...] [--policy P (opta3)]\n"
+         "book probe BOOK.mbook|BOOK.bin FEN|startpos [moves M1 M2 ...]\n"
+         "  [--policy P (opta3; weighted for .bin)]\n"
          "  [--seed S] [--all] [--min-games N] [--root-fraction F] [--noise X] [--z Z]\n"
          "  [--elo-reference E]",
          "the book moves of a position and the policy's choice",
-         "  policies: opta1, opta2, opta3, wilson, best, weighted"},
+         "  policies: opta1, opta2, opta3, wilson, best, weighted (a Polyglot .bin book has weights\n"
+         "  only: weighted or best)"},
         {"book info", "book info BOOK.mbook",
          "entries, positions, description and checksum of a book", ""},
         {"book ophista",
@@ -168,7 +172,8 @@ std::vector<CommandUsage> make_command_usages() {
         {"book nodes",
          "book nodes --positions FILE --book BOOK.mbook [--ophista FILE.mhist]\n"
          "  [--depths 4,5,6] [--hash MB (16)] [--search engine|classic]",
-         "search nodes with and without the database move ordering", ""},
+         "search nodes with and without the database move ordering",
+         "  --positions: one position a line, 'startpos [moves M1 M2 ...]' or 'fen FEN [moves ...]'"},
         {"cases build",
          "cases build IN.pgn[.gz|.zst]... -o OUT.mcases\n"
          "  [--player NAME]... [--min-elo N] [--max-elo N] [--max-cases N] [--sample-seed S]\n"
@@ -256,8 +261,9 @@ std::vector<CommandUsage> make_command_usages() {
          "the 1996 thesis's genetic algorithm over the 8 category weights", ""},
         {"learn spsa",
          "learn spsa --param NAME=START,MIN,MAX,C_END,R_END... --iterations K\n"
-         "  [--games-per-iteration N (2)] [--tc TC (depth 4)] [--openings FILE (the 2moves\n"
-         "  suite)] [--concurrency N (1)] [--params EVAL] [--option NAME=VALUE...]\n"
+         "  [--games-per-iteration N (2)] [--tc TC (depth 4)]\n"
+         "  [--openings FILE (../shared/data/openings/2moves_v1.epd, from the current folder)]\n"
+         "  [--concurrency N (1)] [--params EVAL] [--option NAME=VALUE...]\n"
          "  [-o TRAJECTORY.csv] [--seed S]",
          "SPSA on match results for the search margins",
          "  NAME is a search margin: " + search_margin_names() +

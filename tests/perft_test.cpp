@@ -6,6 +6,7 @@
 
 #include <atomic>
 #include <cstdint>
+#include <filesystem>
 #include <string>
 #include <vector>
 
@@ -129,6 +130,19 @@ TEST(PerftSuiteFile, NumbersAreParsedStrictly) {
     // The line that is no EPD at all is reported too.
     ASSERT_EQ(errors.size(), expected.size() + 1);
     EXPECT_EQ(errors.back().rfind(path + ":5: ", 0), 0u) << errors.back();
+
+    // A file that is not there, or a folder, is named with the reason.
+    std::string missing = path + ".missing";
+    errors.clear();
+    EXPECT_TRUE(read_perft_suite(missing, &errors).empty());
+    EXPECT_EQ(errors,
+              std::vector<std::string>{missing + ": cannot open: No such file or directory"});
+    std::string folder = path + ".folder";
+    std::filesystem::create_directory(folder);
+    errors.clear();
+    EXPECT_TRUE(read_perft_suite(folder, &errors).empty());
+    EXPECT_EQ(errors, std::vector<std::string>{folder + ": cannot open: it is a directory"});
+    std::filesystem::remove(folder);
 }
 
 // Every ;Dn count of a suite file whose expected value fits the budget (and depth <= max_depth).

@@ -1,6 +1,9 @@
 #include "mneme/notation/epd.h"
 
 #include <cctype>
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
 #include <fstream>
 
 namespace mneme {
@@ -166,9 +169,14 @@ std::optional<EpdRecord> parse_epd_line(std::string_view line, std::string* erro
 
 std::vector<EpdRecord> read_epd_file(const std::string& path, std::vector<std::string>* errors) {
     std::vector<EpdRecord> records;
+    std::error_code is_folder;
+    if (std::filesystem::is_directory(path, is_folder)) {
+        if (errors) errors->push_back(path + ": cannot open: it is a directory");
+        return {};
+    }
     std::ifstream in(path);
     if (!in) {
-        if (errors) errors->push_back(path + ": cannot open file");
+        if (errors) errors->push_back(path + ": cannot open: " + std::strerror(errno));
         return records;
     }
     std::string line;

@@ -2,7 +2,10 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cerrno>
 #include <charconv>
+#include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <optional>
 
@@ -71,9 +74,14 @@ std::vector<PerftSuiteRecord> read_perft_suite(const std::string& path,
     auto report = [&](int line_number, const std::string& reason) {
         if (errors) errors->push_back(path + ":" + std::to_string(line_number) + ": " + reason);
     };
+    std::error_code is_folder;
+    if (std::filesystem::is_directory(path, is_folder)) {
+        if (errors) errors->push_back(path + ": cannot open: it is a directory");
+        return {};
+    }
     std::ifstream in(path);
     if (!in) {
-        if (errors) errors->push_back(path + ": cannot open file");
+        if (errors) errors->push_back(path + ": cannot open: " + std::strerror(errno));
         return suite;
     }
     std::string line;

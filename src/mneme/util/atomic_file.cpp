@@ -2,7 +2,9 @@
 
 #include <unistd.h>
 
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <stdexcept>
@@ -15,7 +17,9 @@ void write_file_atomically(const std::string& path,
     const std::string temporary = path + ".tmp." + std::to_string(::getpid());
     try {
         std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
-        if (!out) throw std::runtime_error("cannot write " + temporary);
+        if (!out)
+            throw std::runtime_error("cannot write " + path + ": " + std::strerror(errno) +
+                                     " (creating " + temporary + ")");
         write(out);
         out.close();
         if (!out) throw std::runtime_error("error while writing " + temporary);
