@@ -532,9 +532,11 @@ TEST(XboardProtocol, RepliesToUserMove) {
 
 TEST(XboardProtocol, RejectsIllegalMovesAndAnswersPing) {
     std::string out = run_protocol(
-        "xboard\nprotover 2\nnew\nforce\nusermove e2e5\nping 7\nsetboard nonsense\nusermove e2e4\n"
-        "undo\nremove\nquit\n");
+        "xboard\nprotover 2\nnew\nforce\nusermove e2e5\nusermove\nping 7\nsetboard nonsense\n"
+        "usermove e2e4\nundo\nremove\nquit\n");
     EXPECT_NE(out.find("Illegal move: e2e5"), std::string::npos);
+    EXPECT_NE(out.find("Error (usermove needs a move): usermove\n"), std::string::npos) << out;
+    EXPECT_EQ(out.find("Illegal move: \n"), std::string::npos) << out;
     EXPECT_NE(out.find("pong 7"), std::string::npos);
     EXPECT_NE(out.find("tellusererror Illegal position"), std::string::npos);
     EXPECT_NE(out.find("Error (no moves to take back)"), std::string::npos);

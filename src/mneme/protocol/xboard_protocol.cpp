@@ -259,7 +259,10 @@ bool XboardProtocol::handle(const std::string& line) {
     } else if (command == "white" || command == "black") {
         set_side_to_move(command == "white" ? WHITE : BLACK);
     } else if (command == "usermove") {
-        user_move(argument(1), line);
+        if (words.size() < 2)
+            error("usermove needs a move", line);
+        else
+            user_move(argument(1), line);
     } else if (command == "setboard") {
         std::string fen;
         for (std::size_t i = 1; i < words.size(); ++i) {
