@@ -480,6 +480,7 @@ int parse_int_option(const std::string& name, const std::string& value, int min,
 
 int play_command(const Arguments& args) {
     PlayOptions options;
+    bool white = false, black = false;
     for (std::size_t i = 0; i < args.size(); ++i) {
         const std::string& a = args[i];
         auto value = [&]() -> const std::string& {
@@ -491,11 +492,13 @@ int play_command(const Arguments& args) {
         else if (a == "--movetime") {
             options.movetime_ms = parse_int_option(a, value(), 1, 24 * 3600 * 1000);
             options.movetime_given = true;
-        } else if (a == "--black")
+        } else if (a == "--black") {
             options.human_is_black = true;
-        else if (a == "--white")
+            black = true;
+        } else if (a == "--white") {
             options.human_is_black = false;
-        else if (a == "--fen")
+            white = true;
+        } else if (a == "--fen")
             options.fen = value();
         else if (a == "--chess960")
             options.chess960_number = parse_int_option(a, value(), 0, 959);
@@ -508,6 +511,10 @@ int play_command(const Arguments& args) {
         else
             throw UsageError("unexpected argument '" + a + "'");
     }
+    // Alternatives given together: one would be silently dropped.
+    if (white && black) throw UsageError("give --white or --black, not both");
+    if (!options.fen.empty() && options.chess960_number >= 0)
+        throw UsageError("give --fen or --chess960, not both (a FEN can hold a Chess960 position)");
     TerminalGame game(options);
     game.run();
     return 0;

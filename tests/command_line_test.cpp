@@ -280,7 +280,8 @@ TEST(CommandLine, EpdTestRefusesBadNumbersAndTwoLimits) {
 }
 
 // A sequential test's parameters must describe one: else "H1 accepted" could be printed for
-// bounds that test nothing. Flags that are not the command's are not taken for files.
+// bounds that test nothing. Flags that are not the command's are not taken for files, and
+// alternatives given together are refused rather than one silently dropped.
 TEST(CommandLine, SprtParametersAndUnknownFlagsAreChecked) {
     struct Case {
         Arguments args;
@@ -296,6 +297,9 @@ TEST(CommandLine, SprtParametersAndUnknownFlagsAreChecked) {
              {{"match", "-engine", "cmd=x", "-engine", "cmd=y", "-sprt", "elo0=3", "elo1=3"},
               "-sprt: elo0 must be below elo1"},
              {{"report", "games.pgn", "--bogus"}, "unexpected argument '--bogus'"},
+             {{"play", "--white", "--black"}, "give --white or --black, not both"},
+             {{"play", "--chess960", "5", "--fen", "8/8/8/8/8/8/8/K6k w - - 0 1"},
+              "give --fen or --chess960, not both"},
          }) {
         Outcome outcome = run(c.args);
         EXPECT_EQ(outcome.status, 2) << c.message << ": " << outcome.err;
