@@ -174,7 +174,11 @@ int check_command(const Arguments& files) {
         std::cout << "total: " << all.games_read + all.games_skipped << " games, " << all.games_read
                   << " read, " << all.games_skipped << " skipped, " << all.plies << " plies, "
                   << all.warnings << " warnings\n";
-    return all.games_skipped || all.failed || inconsistent ? 1 : 0;
+    // A file without one game is no PGN to pass (random bytes give only "text between games").
+    bool no_game = all.games_read + all.games_skipped == 0;
+    if (no_game)
+        std::cout << "no game found in " << (files.size() > 1 ? "the files" : files[0]) << '\n';
+    return all.games_skipped || all.failed || inconsistent || no_game ? 1 : 0;
 }
 
 // Rewrites games in export format; the output appears only once complete (temporary + rename).

@@ -38,6 +38,11 @@ grep -q '^1. e4 e5 2. Nf3 \*' out.pgn || fail "pgn convert lost the game after t
 status=$?
 [ $status -eq 1 ] || fail "pgn check of a too-deep game: exit $status, expected 1"
 grep -q '2 games, 1 read, 1 skipped' check.out || fail "pgn check: $(cat check.out)"
+printf 'k\001\376 not a game\n' >noise.pgn
+"$mneme" pgn check noise.pgn >check.out 2>&1
+status=$?
+[ $status -eq 1 ] || fail "pgn check of a file without a game: exit $status, expected 1"
+grep -q 'no game found in noise.pgn' check.out || fail "pgn check, no game: $(cat check.out)"
 
 # 2. Numbers: a depth that is not one, and suite counts that are not whole numbers.
 for depth in 4x 99999999999999999999 0 65 -1 1e3; do
