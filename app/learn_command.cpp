@@ -488,6 +488,8 @@ ChartArguments read_chart_arguments(const Arguments& args, const std::string& de
     }
     require_arguments(
         {{!chart.input.empty(), input_name.c_str()}, {!chart.output.empty(), "-o OUT.svg"}});
+    require_readable_files({chart.input});
+    require_output_apart({chart.input}, chart.output);
     return chart;
 }
 

@@ -177,6 +177,8 @@ TEST(CommandLine, AnUnopenableFileStopsTheCommandWithoutStatistics) {
         {"report", missing},
         {"epd-test", "/nonexistent/mneme/suite.epd"},
         {"learn", "wdl-fit", "/nonexistent/mneme/data.mdata"},
+        {"learn", "curve", "/nonexistent/mneme/curve.csv", "-o", "/nonexistent/mneme/c.svg"},
+        {"learn", "loss-curve", "/nonexistent/mneme/loss.csv", "-o", "/nonexistent/mneme/l.svg"},
     };
     for (const Arguments& args : commands) {
         testing::internal::CaptureStdout();
