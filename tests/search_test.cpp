@@ -460,7 +460,9 @@ TEST(UciProtocol, SurvivesBadInput) {
     std::string out = run_protocol(
         "uci\nposition fen not/a/fen w - - 0 1\nfrobnicate\nposition startpos moves e2e5\n"
         "setoption name Hash value lots\ngo depth\nisready\n");
-    EXPECT_NE(out.find("info string error: bad FEN"), std::string::npos);
+    EXPECT_NE(out.find("info string error: bad FEN: invalid FEN \"not/a/fen w - - 0 1\""),
+              std::string::npos)
+        << out;
     EXPECT_NE(out.find("info string unknown command: frobnicate"), std::string::npos);
     EXPECT_NE(out.find("illegal move 'e2e5'"), std::string::npos);
     EXPECT_NE(out.find("readyok"), std::string::npos);

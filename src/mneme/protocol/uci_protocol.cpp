@@ -337,9 +337,10 @@ void UciProtocol::set_position(const Words& words) {
         ++i;
     } else if (i < words.size() && words[i] == "fen") {
         std::string fen;
-        for (++i; i < words.size() && words[i] != "moves"; ++i) fen += words[i] + ' ';
-        if (!pos.set_fen(fen, chess960_, &error))
-            return info_string("error: bad FEN '" + fen + "': " + error);
+        for (++i; i < words.size() && words[i] != "moves"; ++i)
+            fen += (fen.empty() ? "" : " ") + words[i];
+        // The reason quotes the FEN itself.
+        if (!pos.set_fen(fen, chess960_, &error)) return info_string("error: bad FEN: " + error);
     } else {
         return info_string("error: position needs 'startpos' or 'fen FEN'");
     }
