@@ -30,9 +30,6 @@ int run_player(const std::vector<std::string>& words) {
     } catch (const std::exception& e) {
         throw UsageError(e.what());
     }
-    if (spec.kind != PlayerKind::CBR && spec.kind != PlayerKind::RANDOM &&
-        spec.kind != PlayerKind::GREEDY)
-        throw UsageError("--player must be cbr, random or greedy");
     std::cin.tie(nullptr);
     std::string error;
     if (!run_player_uci(spec, std::cin, std::cout, error)) {
@@ -74,7 +71,11 @@ int engine_command(const Arguments& args) {
         else if (a == "--bayes-model")
             model_path = value();
         else if (a == "--player") {
-            player_words.push_back("proto=" + value());
+            const std::string& player = value();
+            // Checked here: the match runner's own message would list its other players too.
+            if (player != "cbr" && player != "random" && player != "greedy")
+                throw UsageError("--player must be cbr, random or greedy, got '" + player + "'");
+            player_words.push_back("proto=" + player);
             in_process_player = true;
         } else if (a == "--cases")
             player_words.push_back("cases=" + value());

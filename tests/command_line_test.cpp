@@ -300,6 +300,7 @@ TEST(CommandLine, SprtParametersAndUnknownFlagsAreChecked) {
               "-sprt: elo0 must be below elo1"},
              {{"report", "games.pgn", "--bogus"}, "unexpected argument '--bogus'"},
              {{"play", "--white", "--black"}, "give --white or --black, not both"},
+             {{"uci", "--player", "uci"}, "--player must be cbr, random or greedy, got 'uci'"},
              {{"play", "--chess960", "5", "--fen", "8/8/8/8/8/8/8/K6k w - - 0 1"},
               "give --fen or --chess960, not both"},
          }) {
