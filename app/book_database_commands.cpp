@@ -41,8 +41,9 @@ int book_ophista_command(const Arguments& args) {
                        {!book_path.empty(), "--book BOOK.mbook"},
                        {!output.empty(), "-o OUT.mhist"}});
     require_readable_files(inputs);
-    require_output_apart(inputs, output);
-    require_output_apart({book_path}, output);
+    std::vector<std::string> sources = inputs;  // the games and the book
+    sources.push_back(book_path);
+    require_output_apart(sources, output);
     BookFile book = BookFile::open(book_path);
 
     bool terminal = isatty(STDERR_FILENO);
