@@ -2,6 +2,7 @@
 #include <atomic>
 #include <csignal>
 #include <cstdio>
+#include <filesystem>
 #include <map>
 
 #include "book_arguments.h"
@@ -168,6 +169,13 @@ int learn_label_games_command(const Arguments& args) {
     if (reported > 20)
         std::fprintf(stderr, "... and %llu more problems in the input\n",
                      (unsigned long long)(reported - 20));
+    if (summary.complete && summary.games_in_inputs == 0) {
+        // An empty file made now would only block a rerun with the right inputs.
+        if (!summary.resumed) std::filesystem::remove(run.output);
+        std::fprintf(stderr, "mneme learn label-games: no games found in %s; nothing written\n",
+                     run.inputs.size() == 1 ? run.inputs[0].c_str() : "the inputs");
+        return 1;
+    }
     std::printf("%s: %s%llu games, %llu positions, checksum %s, %s\n", run.output.c_str(),
                 summary.resumed ? "resumed; " : "", (unsigned long long)summary.games,
                 (unsigned long long)summary.positions, hex64(summary.checksum).c_str(),

@@ -256,6 +256,28 @@ TEST(CommandLine, ABookWithoutAnEntryIsAFailure) {
     std::filesystem::remove_all(folder);
 }
 
+// Labelling a file without one game is a mistake to report; the empty data file it would leave
+// behind would only refuse the rerun with the right input ("made with other inputs").
+TEST(CommandLine, LabellingAFileWithoutGamesIsAFailureAndWritesNothing) {
+    const std::filesystem::path folder =
+        std::filesystem::temp_directory_path() / ("mneme-cli-label-" + std::to_string(::getpid()));
+    std::filesystem::create_directories(folder);
+    const std::string noise = (folder / "noise.pgn").string();
+    { std::ofstream(noise, std::ios::binary) << std::string("\x01\xfe\x13junk\n\x7f", 10); }
+    const std::string data = (folder / "out.mdata").string();
+    testing::internal::CaptureStdout();
+    testing::internal::CaptureStderr();
+    Outcome outcome = run({"learn", "label-games", noise, "-o", data, "--no-progress"});
+    std::string printed = testing::internal::GetCapturedStdout();
+    std::string complaint = testing::internal::GetCapturedStderr();
+    EXPECT_EQ(outcome.status, 1) << outcome.err;
+    EXPECT_EQ(printed, "");
+    EXPECT_TRUE(contains(complaint, "no games found in " + noise + "; nothing written"))
+        << complaint;
+    EXPECT_FALSE(std::filesystem::exists(data));
+    std::filesystem::remove_all(folder);
+}
+
 // epd-test's numbers are checked as every command's are, and its limits are alternatives.
 TEST(CommandLine, EpdTestRefusesBadNumbersAndTwoLimits) {
     struct Case {

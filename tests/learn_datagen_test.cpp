@@ -313,6 +313,7 @@ TEST(LabelGames, ScoresSampledPositionsWithTheGameResultAndResumesByShard) {
     run.shards = 2;
     GameLabelSummary shard = label_games(o, run);
     EXPECT_EQ(shard.games, 2u);
+    EXPECT_EQ(shard.games_in_inputs, 4u);  // every shard reads every game
     GameLabelSummary again = label_games(o, run);
     EXPECT_TRUE(again.resumed);
     EXPECT_EQ(again.games_now, 0u);

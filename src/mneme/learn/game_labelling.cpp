@@ -255,6 +255,7 @@ GameLabelSummary label_games(const GameLabelOptions& options, const GameLabelRun
     summary.positions = writer->header().positions;
     summary.checksum = writer->header().checksum;
     summary.complete = input_done;
+    summary.games_in_inputs = game;
     return summary;
 }
 

@@ -43,6 +43,8 @@ struct GameLabelRun {
 
 struct GameLabelSummary {
     std::uint64_t games = 0, positions = 0, games_now = 0;
+    // Games read from the inputs over every shard: none means the inputs hold no chess.
+    std::uint64_t games_in_inputs = 0;
     std::uint64_t checksum = 0;
     bool resumed = false, complete = false;
 };
