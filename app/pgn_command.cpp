@@ -112,6 +112,11 @@ int stats_command(const Arguments& args) {
         all.add(totals);
     }
     if (files.size() > 1) print_stats("total (" + std::to_string(files.size()) + " files)", all);
+    // Statistics of a file without one game are no statistics of games (random bytes, a wrong file).
+    if (all.games_read + all.games_skipped == 0) {
+        std::cerr << "no game found in " << (files.size() > 1 ? "the files" : files[0]) << '\n';
+        return 1;
+    }
     return all.failed ? 1 : 0;
 }
 
@@ -199,6 +204,9 @@ int convert_command(const Arguments& args) {
         }
         print_errors(reader, std::cerr, progress);
         progress.finish();
+        // An empty file is no conversion: nothing is written (the temporary is removed).
+        if (reader.stats().games_seen() == 0)
+            throw std::runtime_error("no game found in " + args[0] + "; nothing written");
     };
     if (out_path == "-")
         convert(std::cout);

@@ -278,6 +278,33 @@ TEST(CommandLine, LabellingAFileWithoutGamesIsAFailureAndWritesNothing) {
     std::filesystem::remove_all(folder);
 }
 
+// Statistics or a conversion of a file without one game report it and fail; the conversion
+// writes nothing.
+TEST(CommandLine, PgnCommandsOnAFileWithoutGamesFail) {
+    const std::filesystem::path folder =
+        std::filesystem::temp_directory_path() / ("mneme-cli-nogame-" + std::to_string(::getpid()));
+    std::filesystem::create_directories(folder);
+    const std::string noise = (folder / "noise.pgn").string();
+    { std::ofstream(noise, std::ios::binary) << std::string("\x01\xfe\x13junk\n\x7f", 10); }
+    const std::string converted = (folder / "out.pgn").string();
+    testing::internal::CaptureStdout();
+    testing::internal::CaptureStderr();
+    Outcome stats = run({"pgn", "stats", noise});
+    Outcome convert = run({"pgn", "convert", noise, converted});
+    testing::internal::GetCapturedStdout();
+    std::string complaint = testing::internal::GetCapturedStderr() + stats.err + convert.err;
+    EXPECT_EQ(stats.status, 1);
+    EXPECT_EQ(convert.status, 1);
+    EXPECT_TRUE(contains(complaint, "no game found in " + noise + "\n")) << complaint;
+    EXPECT_TRUE(contains(complaint, "no game found in " + noise + "; nothing written"))
+        << complaint;
+    EXPECT_FALSE(std::filesystem::exists(converted));
+    EXPECT_EQ(std::distance(std::filesystem::directory_iterator(folder),
+                            std::filesystem::directory_iterator()),
+              1);  // no temporary left either
+    std::filesystem::remove_all(folder);
+}
+
 // epd-test's numbers are checked as every command's are, and its limits are alternatives.
 TEST(CommandLine, EpdTestRefusesBadNumbersAndTwoLimits) {
     struct Case {
