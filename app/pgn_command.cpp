@@ -112,7 +112,8 @@ int stats_command(const Arguments& args) {
         all.add(totals);
     }
     if (files.size() > 1) print_stats("total (" + std::to_string(files.size()) + " files)", all);
-    // Statistics of a file without one game are no statistics of games (random bytes, a wrong file).
+    // Statistics of a file without one game are no statistics of games (random bytes, a wrong
+    // file).
     if (all.games_read + all.games_skipped == 0) {
         std::cerr << "no game found in " << (files.size() > 1 ? "the files" : files[0]) << '\n';
         return 1;

@@ -370,5 +370,31 @@ TEST(Protocols, SurviveGarbage) {
     }
 }
 
+// A command with control bytes is echoed in errors with the bytes written as \xNN: a raw
+// carriage return or escape sequence would break the GUI's line or drive its terminal.
+TEST(Protocols, EchoedControlBytesAreEscaped) {
+    std::istringstream xboard_in(
+        "xboard\nprotover 2\nfoo\x1b[31m\nusermove e2e5\x07\nping 5\nquit\n");
+    std::ostringstream xboard_out;
+    run_engine(xboard_in, xboard_out);
+    EXPECT_NE(xboard_out.str().find("Error (unknown command): foo\\x1b[31m\n"), std::string::npos)
+        << xboard_out.str();
+    EXPECT_NE(xboard_out.str().find("Illegal move: e2e5\\x07\n"), std::string::npos)
+        << xboard_out.str();
+
+    std::istringstream uci_in("uci\nfoo\rbar\x1b\nsetoption name \x7f value 1\nisready\nquit\n");
+    std::ostringstream uci_out;
+    run_engine(uci_in, uci_out);
+    EXPECT_NE(uci_out.str().find("info string unknown command: foo\\x0dbar\\x1b\n"),
+              std::string::npos)
+        << uci_out.str();
+    EXPECT_NE(uci_out.str().find("info string unknown option: \\x7f\n"), std::string::npos)
+        << uci_out.str();
+    for (const std::string& text : {xboard_out.str(), uci_out.str()})
+        for (char c : text)
+            EXPECT_TRUE(c == '\n' || (static_cast<unsigned char>(c) >= 0x20 && c != 0x7f))
+                << int(c);
+}
+
 }  // namespace
 }  // namespace mneme
