@@ -21,10 +21,11 @@ trap cleanup EXIT
 failures=0
 fail() { echo "FAIL $*"; failures=$((failures + 1)); }
 
-# A random delay in seconds from 0 to $1, a new one at each call.
-draw=0
+# A random delay in seconds from 0 to $1, a new one at each call. It is called in $(...), a
+# subshell, so the count of draws lives in a file (a variable would stay 0: one delay for all).
 delay() {
-    draw=$((draw + 1))
+    draw=$(($(cat "$work/draws" 2>/dev/null || echo 0) + 1))
+    echo "$draw" > "$work/draws"
     awk -v s="$seed" -v n="$draw" -v top="$1" 'BEGIN { srand(s * 7919 + n); printf "%.3f", rand() * top }'
 }
 # The jobs below are shell functions that end by exec'ing mneme, so that in the background the
@@ -55,14 +56,16 @@ games() {
 }
 games 200 > "$work/a.pgn"
 games 20000 > "$work/b.pgn"
+games 2000 > "$work/c.pgn"  # for the slower positions job: about a second on an idle machine
 
 # An atomically written output: killed at any moment, it is the old file or the new one. The
-# old file is what the job wrote from a.pgn, the new one what it writes from b.pgn (the same
+# old file is what the job wrote from a.pgn, the new one what it writes from NEW_INPUT (the same
 # output path, since the files record the command that made them).
-atomic_job() {  # atomic_job NAME OUTPUT COMMAND... (with INPUT where the PGN goes)
+atomic_job() {  # atomic_job NAME NEW_INPUT OUTPUT COMMAND... (with INPUT where the PGN goes)
     name=$1
-    out=$2
-    shift 2
+    new_input=$2
+    out=$3
+    shift 3
     old=$work/$name.old
     new=$work/$name.new
     with_input() {
@@ -72,16 +75,16 @@ atomic_job() {  # atomic_job NAME OUTPUT COMMAND... (with INPUT where the PGN go
         exec "$@"
     }
     ( with_input "$work/a.pgn" "$@" ) > /dev/null 2>&1 && cp "$out" "$old"
-    ( with_input "$work/b.pgn" "$@" ) > /dev/null 2>&1 && cp "$out" "$new"
+    ( with_input "$new_input" "$@" ) > /dev/null 2>&1 && cp "$out" "$new"
     cmp -s "$old" "$new" && { fail "$name: the old and new outputs are the same file"; return; }
-    whole=$(timed with_input "$work/b.pgn" "$@")
+    whole=$(timed with_input "$new_input" "$@")
     kept_old=0
     got_new=0
     i=0
     while [ $i -lt "$kills" ]; do
         i=$((i + 1))
         cp "$old" "$out"
-        kill_after "$(delay "$(awk -v t="$whole" 'BEGIN { print t * 1.5 }')")" with_input "$work/b.pgn" "$@"
+        kill_after "$(delay "$(awk -v t="$whole" 'BEGIN { print t * 1.5 }')")" with_input "$new_input" "$@"
         if cmp -s "$out" "$old"; then kept_old=$((kept_old + 1))
         elif cmp -s "$out" "$new"; then got_new=$((got_new + 1))
         else fail "$name: kill $i left a file that is neither the old nor the new one"; fi
@@ -89,9 +92,9 @@ atomic_job() {  # atomic_job NAME OUTPUT COMMAND... (with INPUT where the PGN go
     echo "ok   $name: $kills kills within ${whole}s runs: $kept_old left the old file, $got_new the new one"
 }
 
-atomic_job book "$work/out.mbook" "$mneme" book build INPUT -o "$work/out.mbook" --quiet
-atomic_job cases "$work/out.mcases" "$mneme" cases build INPUT -o "$work/out.mcases" --quiet
-atomic_job positions "$work/out.mpos" "$mneme" learn positions INPUT -o "$work/out.mpos" \
+atomic_job book "$work/b.pgn" "$work/out.mbook" "$mneme" book build INPUT -o "$work/out.mbook" --quiet
+atomic_job cases "$work/b.pgn" "$work/out.mcases" "$mneme" cases build INPUT -o "$work/out.mcases" --quiet
+atomic_job positions "$work/c.pgn" "$work/out.mpos" "$mneme" learn positions INPUT -o "$work/out.mpos" \
     --skip-plies 0 --threads 1 --no-progress
 
 # A match writing its games as it goes: killed, it resumes (dropping a game cut off in the
