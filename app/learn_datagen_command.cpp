@@ -172,7 +172,7 @@ int learn_label_games_command(const Arguments& args) {
     if (summary.complete && summary.games_in_inputs == 0) {
         // An empty file made now would only block a rerun with the right inputs.
         if (!summary.resumed) std::filesystem::remove(run.output);
-        std::fprintf(stderr, "mneme learn label-games: no games found in %s; nothing written\n",
+        std::fprintf(stderr, "mneme learn label-games: no game found in %s; nothing written\n",
                      run.inputs.size() == 1 ? run.inputs[0].c_str() : "the inputs");
         return 1;
     }

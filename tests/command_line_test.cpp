@@ -13,6 +13,7 @@
 #include <iterator>
 #include <sstream>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "mneme/util/text.h"
@@ -237,72 +238,60 @@ TEST(CommandLine, AnOutputThatIsAnInputIsRefusedAndTheFileKept) {
     std::filesystem::remove_all(folder);
 }
 
+// A scratch folder holding noise.pgn: bytes without one game (removed at the end of the test).
+struct FolderWithNoise {
+    explicit FolderWithNoise(const std::string& name)
+        : folder(std::filesystem::temp_directory_path() /
+                 ("mneme-cli-" + name + "-" + std::to_string(::getpid()))),
+          noise((folder / "noise.pgn").string()) {
+        std::filesystem::create_directories(folder);
+        std::ofstream(noise, std::ios::binary) << std::string("\x01\xfe\x13junk\n\x7f", 10);
+    }
+    ~FolderWithNoise() { std::filesystem::remove_all(folder); }
+    std::string file(const std::string& name) const { return (folder / name).string(); }
+    std::size_t files() const {
+        return std::size_t(std::distance(std::filesystem::directory_iterator(folder),
+                                         std::filesystem::directory_iterator()));
+    }
+    const std::filesystem::path folder;
+    const std::string noise;
+};
+
 // A book built from a file without one game is a mistake to report, not an empty book to use.
 TEST(CommandLine, ABookWithoutAnEntryIsAFailure) {
-    const std::filesystem::path folder =
-        std::filesystem::temp_directory_path() / ("mneme-cli-empty-" + std::to_string(::getpid()));
-    std::filesystem::create_directories(folder);
-    const std::string noise = (folder / "noise.pgn").string();
-    { std::ofstream(noise, std::ios::binary) << std::string("\x01\xfe\x13junk\n\x7f", 10); }
-    const std::string book = (folder / "out.mbook").string();
+    FolderWithNoise scratch("empty");
+    const std::string book = scratch.file("out.mbook");
     testing::internal::CaptureStdout();
     testing::internal::CaptureStderr();
-    Outcome outcome = run({"book", "build", noise, "-o", book, "--quiet"});
+    Outcome outcome = run({"book", "build", scratch.noise, "-o", book, "--quiet"});
     std::string printed = testing::internal::GetCapturedStdout();
     std::string complaint = testing::internal::GetCapturedStderr();
     EXPECT_EQ(outcome.status, 1) << outcome.err;
     EXPECT_TRUE(contains(printed, ": 0 entries")) << printed;
     EXPECT_TRUE(contains(complaint, "no game gave an entry: " + book + " is empty")) << complaint;
-    std::filesystem::remove_all(folder);
 }
 
-// Labelling a file without one game is a mistake to report; the empty data file it would leave
-// behind would only refuse the rerun with the right input ("made with other inputs").
-TEST(CommandLine, LabellingAFileWithoutGamesIsAFailureAndWritesNothing) {
-    const std::filesystem::path folder =
-        std::filesystem::temp_directory_path() / ("mneme-cli-label-" + std::to_string(::getpid()));
-    std::filesystem::create_directories(folder);
-    const std::string noise = (folder / "noise.pgn").string();
-    { std::ofstream(noise, std::ios::binary) << std::string("\x01\xfe\x13junk\n\x7f", 10); }
-    const std::string data = (folder / "out.mdata").string();
-    testing::internal::CaptureStdout();
-    testing::internal::CaptureStderr();
-    Outcome outcome = run({"learn", "label-games", noise, "-o", data, "--no-progress"});
-    std::string printed = testing::internal::GetCapturedStdout();
-    std::string complaint = testing::internal::GetCapturedStderr();
-    EXPECT_EQ(outcome.status, 1) << outcome.err;
-    EXPECT_EQ(printed, "");
-    EXPECT_TRUE(contains(complaint, "no games found in " + noise + "; nothing written"))
-        << complaint;
-    EXPECT_FALSE(std::filesystem::exists(data));
-    std::filesystem::remove_all(folder);
-}
-
-// Statistics or a conversion of a file without one game report it and fail; the conversion
-// writes nothing.
-TEST(CommandLine, PgnCommandsOnAFileWithoutGamesFail) {
-    const std::filesystem::path folder =
-        std::filesystem::temp_directory_path() / ("mneme-cli-nogame-" + std::to_string(::getpid()));
-    std::filesystem::create_directories(folder);
-    const std::string noise = (folder / "noise.pgn").string();
-    { std::ofstream(noise, std::ios::binary) << std::string("\x01\xfe\x13junk\n\x7f", 10); }
-    const std::string converted = (folder / "out.pgn").string();
-    testing::internal::CaptureStdout();
-    testing::internal::CaptureStderr();
-    Outcome stats = run({"pgn", "stats", noise});
-    Outcome convert = run({"pgn", "convert", noise, converted});
-    testing::internal::GetCapturedStdout();
-    std::string complaint = testing::internal::GetCapturedStderr() + stats.err + convert.err;
-    EXPECT_EQ(stats.status, 1);
-    EXPECT_EQ(convert.status, 1);
-    EXPECT_TRUE(contains(complaint, "no game found in " + noise + "\n")) << complaint;
-    EXPECT_TRUE(contains(complaint, "no game found in " + noise + "; nothing written"))
-        << complaint;
-    EXPECT_FALSE(std::filesystem::exists(converted));
-    EXPECT_EQ(std::distance(std::filesystem::directory_iterator(folder),
-                            std::filesystem::directory_iterator()),
-              1);  // no temporary left either
-    std::filesystem::remove_all(folder);
+// Statistics, a conversion or labels of a file without one game report it and fail, and write
+// nothing: an empty data file left behind would even refuse the rerun with the right input
+// ("made with other inputs").
+TEST(CommandLine, CommandsOnAFileWithoutGamesFailAndWriteNothing) {
+    FolderWithNoise scratch("nogame");
+    const std::string output = scratch.file("out");
+    const std::string no_game = "no game found in " + scratch.noise;
+    for (const auto& [args, message] : std::vector<std::pair<Arguments, std::string>>{
+             {{"pgn", "stats", scratch.noise}, no_game + "\n"},
+             {{"pgn", "convert", scratch.noise, output}, no_game + "; nothing written"},
+             {{"learn", "label-games", scratch.noise, "-o", output, "--no-progress"},
+              no_game + "; nothing written"}}) {
+        testing::internal::CaptureStdout();
+        testing::internal::CaptureStderr();
+        Outcome outcome = run(args);
+        testing::internal::GetCapturedStdout();
+        std::string complaint = testing::internal::GetCapturedStderr() + outcome.err;
+        EXPECT_EQ(outcome.status, 1) << args[1];
+        EXPECT_TRUE(contains(complaint, message)) << complaint;
+        EXPECT_EQ(scratch.files(), 1u) << args[1];  // no output, no temporary
+    }
 }
 
 // epd-test's numbers are checked as every command's are, and its limits are alternatives.
