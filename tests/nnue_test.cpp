@@ -10,7 +10,6 @@
 #include <sstream>
 
 #include "mneme/core/movegen.h"
-#include "mneme/nnue/builtin_network.h"
 #include "mneme/nnue/inference.h"
 #include "mneme/nnue/network.h"
 #include "mneme/nnue/nnue_evaluator.h"
@@ -426,17 +425,8 @@ TEST(NnueUci, EvalBeforeEvalFileStillPlaysTheNetwork) {
                 "\nposition fen 4k3/8/8/8/8/8/8/3QK3 w - - 0 1\neval\n");
     EXPECT_NE(out.find("info string evaluation nnue: " + path), std::string::npos) << out;
     EXPECT_NE(out.find(expected + " (side to move)"), std::string::npos) << out;
-    if (!builtin_network()) {
-        // Asked for without a network at all: the search says what it plays with.
-        std::string waiting = run_uci(
-            "uci\nsetoption name Eval value nnue\nposition startpos\n"
-            "go depth 1\n");
-        EXPECT_NE(waiting.find("info string Eval nnue waits for EvalFile"), std::string::npos)
-            << waiting;
-        EXPECT_NE(waiting.find("info string warning: Eval is nnue but no network was given"),
-                  std::string::npos)
-            << waiting;
-    }
+    // Asked for without a network at all (a build without networks/default.mnet), the search
+    // says what it plays with: ctest's no_builtin_network (tests/no_network_test.sh).
     // XBoard, in the same order: the network's score decides the evaluation's sign and size.
     std::string xboard =
         run_uci("xboard\nprotover 2\noption Eval=nnue\noption EvalFile=" + path + "\nquit\n");
