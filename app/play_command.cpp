@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "commands.h"
+#include "evaluation_argument.h"
 #include "mneme/core/game_outcome.h"
 #include "mneme/core/movegen.h"
 #include "mneme/notation/san.h"
@@ -37,6 +38,7 @@ struct PlayOptions {
     std::string fen;
     int chess960_number = -1;
     BoardStyle board_style = BoardStyle::FROM_TERMINAL;
+    EvaluationArgument evaluation;
 };
 
 const char* const HELP_TEXT =
@@ -81,6 +83,7 @@ BoardStyle style_for_terminal() {
 
 class TerminalGame {
 public:
+    // Throws std::runtime_error when the evaluation asked for cannot be had (a bad --net file).
     explicit TerminalGame(const PlayOptions& options)
         : options_(options),
           human_(options.human_is_black ? BLACK : WHITE),
@@ -90,6 +93,7 @@ public:
           echo_input_(!isatty(STDIN_FILENO)) {
         start_ = initial_position();
         pos_ = start_;
+        searcher_.set_evaluator(options.evaluation.make());
     }
 
     void run();
@@ -143,7 +147,12 @@ Position TerminalGame::initial_position() const {
 }
 
 void TerminalGame::run() {
-    std::cout << "mneme: you play " << (human_ == WHITE ? "White" : "Black")
+    std::cout << "mneme: you play " << (human_ == WHITE ? "White" : "Black") << " against the "
+              << (options_.evaluation.name == "nnue"
+                      ? "network" + (options_.evaluation.net_file.empty()
+                                         ? std::string(" (built in)")
+                                         : " " + options_.evaluation.net_file)
+                      : std::string("classic evaluation"))
               << ". Type 'help' for commands.\n";
     print_board();
     std::string line;
@@ -508,6 +517,13 @@ int play_command(const Arguments& args) {
             options.board_style = BoardStyle::LETTERS;
         else if (a == "--unicode")
             options.board_style = BoardStyle::UNICODE;
+        else if (a == "--eval") {
+            const std::string& name = value();
+            if (name != "classic" && name != "nnue")
+                throw UsageError("--eval needs classic or nnue, got '" + name + "'");
+            options.evaluation.name = name;
+        } else if (a == "--net")
+            options.evaluation.use_network(value());
         else
             throw UsageError("unexpected argument '" + a + "'");
     }

@@ -72,7 +72,7 @@ std::vector<CommandUsage> make_command_usages() {
          "  files before them; games are saved in --games-dir unless --no-save"},
         {"play",
          "play [--depth N] [--movetime MS] [--black | --white] [--fen FEN] [--chess960 N]\n"
-         "  [--ascii | --letters | --unicode]",
+         "  [--eval classic|nnue] [--net FILE.mnet] [--ascii | --letters | --unicode]",
          "a game against the engine in the terminal (SAN or UCI moves)",
          "  the board: --ascii a framed grid of letters for any terminal, --letters a compact one,\n"
          "  --unicode chess figurines (the default on a UTF-8 terminal, else --letters); scores are\n"
