@@ -1,5 +1,5 @@
 // The evaluation a searching command uses, chosen by --eval classic|nnue and --net FILE.mnet
-// (bench, epd-test): the same rules and the same refusal for each.
+// (bench, epd-test, play, serve): the same rules and the same refusal for each.
 #pragma once
 
 #include <memory>
@@ -19,6 +19,12 @@ struct EvaluationArgument {
     void use_network(const std::string& file) {
         net_file = file;
         name = "nnue";
+    }
+
+    // For people: "the network (built in)", "the network FILE", "the classic evaluation".
+    std::string describe() const {
+        if (name != "nnue") return "the " + name + " evaluation";
+        return net_file.empty() ? "the network (built in)" : "the network " + net_file;
     }
 
     // Throws std::runtime_error with the reason when the evaluation cannot be had.

@@ -147,13 +147,8 @@ Position TerminalGame::initial_position() const {
 }
 
 void TerminalGame::run() {
-    std::cout << "mneme: you play " << (human_ == WHITE ? "White" : "Black") << " against the "
-              << (options_.evaluation.name == "nnue"
-                      ? "network" + (options_.evaluation.net_file.empty()
-                                         ? std::string(" (built in)")
-                                         : " " + options_.evaluation.net_file)
-                      : std::string("classic evaluation"))
-              << ". Type 'help' for commands.\n";
+    std::cout << "mneme: you play " << (human_ == WHITE ? "White" : "Black") << " against "
+              << options_.evaluation.describe() << ". Type 'help' for commands.\n";
     print_board();
     std::string line;
     for (;;) {

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "commands.h"
+#include "evaluation_argument.h"
 #include "mneme/gui/event_stream.h"
 #include "mneme/gui/game_session.h"
 #include "mneme/gui/game_store.h"
@@ -31,6 +32,8 @@ struct ServeOptions {
     std::vector<std::string> case_bases;
     bool builtin_book = true;
     bool builtin_case_bases = true;
+    EvaluationArgument evaluation;
+    bool evaluation_given = false;
 };
 
 int parse_port(const std::string& text) {
@@ -73,7 +76,16 @@ int serve_command(const Arguments& args) {
             options.builtin_book = false;
         else if (a == "--no-builtin-cases")
             options.builtin_case_bases = false;
-        else
+        else if (a == "--eval") {
+            const std::string& name = value();
+            if (name != "classic" && name != "nnue")
+                throw UsageError("--eval needs classic or nnue, got '" + name + "'");
+            options.evaluation.name = name;
+            options.evaluation_given = true;
+        } else if (a == "--net") {
+            options.evaluation.use_network(value());
+            options.evaluation_given = true;
+        } else
             throw UsageError("unexpected argument '" + a + "'");
     }
 
@@ -94,6 +106,10 @@ int serve_command(const Arguments& args) {
     if (options.builtin_book) library->add_builtin_book();
     for (const std::string& path : options.case_bases) library->add_case_base(path);
     if (options.builtin_case_bases) library->add_builtin_case_bases();
+    if (options.evaluation_given)
+        library->set_evaluation(options.evaluation.make(), options.evaluation.describe());
+    std::cout << "mneme serve: the engine searches with " << options.evaluation.describe()
+              << std::endl;
     for (const gui::LoadedBook& book : library->books())
         std::cout << "mneme serve: book " << book.id << " (" << book.book->summary() << ")"
                   << std::endl;

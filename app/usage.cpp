@@ -65,11 +65,14 @@ std::vector<CommandUsage> make_command_usages() {
     return {
         {"serve",
          "serve [--port N] [--host ADDRESS] [--games-dir DIR] [--no-save] [--book FILE]...\n"
-         "  [--cases FILE]... [--no-builtin-book] [--no-builtin-cases]",
+         "  [--cases FILE]... [--no-builtin-book] [--no-builtin-cases] [--eval classic|nnue]\n"
+         "  [--net FILE.mnet]",
          "the graphical program: play, edit, analyse and load games in a browser",
          "  a web server on http://127.0.0.1:8080/ (--port 0: any free port); the built-in book\n"
          "  and case bases are always offered (unless --no-builtin-...), --book and --cases add\n"
-         "  files before them; games are saved in --games-dir unless --no-save"},
+         "  files before them; games are saved in --games-dir unless --no-save; the engine, hints,\n"
+         "  analysis and reviews search with the built-in network unless --eval or --net says\n"
+         "  otherwise"},
         {"play",
          "play [--depth N] [--movetime MS] [--black | --white] [--fen FEN] [--chess960 N]\n"
          "  [--eval classic|nnue] [--net FILE.mnet] [--ascii | --letters | --unicode]",

@@ -2,7 +2,7 @@
 #
 #   util < core < notation < pgn          eval < nnue       search (core, eval)
 #   book (pgn, search) < cbr (book) < match (cbr, nnue) < learn (match, nnue), protocol (match, nnue)
-#   gui (cbr, eval)
+#   gui (cbr, nnue)
 #
 # A module's sources may include only its own headers and those of the modules below it (the
 # closure of DEPENDS). The check runs before a module's objects are compiled, so an upward

@@ -10,7 +10,9 @@
 #include "mneme/gui/game_session.h"
 #include "mneme/gui/game_store.h"
 #include "mneme/gui/player_library.h"
+#include "mneme/nnue/builtin_network.h"
 #include "mneme/notation/uci_move.h"
+#include "mneme/search/search.h"
 #include "test_data.h"
 
 namespace mneme::gui {
@@ -148,6 +150,55 @@ TEST_F(GuiPlayersTest, WithoutABookTheTableSaysHowToGetOne) {
     EXPECT_EQ(refused.status, 422);
     EXPECT_NE(refused.body.find("--cases"), std::string::npos);
     bare.shutdown();
+}
+
+// The engine of a server started with --eval classic searches with the classic evaluation, and
+// one started without it with mneme's default, the built-in network (until 2026-11-28 the GUI
+// played the classic evaluation while UCI played the network): its reply's evaluation is the one
+// a search of the same depth with that evaluation gives, and /api/players names it.
+TEST_F(GuiPlayersTest, TheEngineSearchesWithTheServersEvaluation) {
+    Position after_e4;
+    after_e4.do_move(parse_uci_move(after_e4, "e2e4"));
+    auto engine_evaluation = [&](GameSession& game) {
+        auto ask = [&](const std::string& method, const std::string& path, const Json& body) {
+            ApiResponse r =
+                handle_api_request(game, method, path, {}, body.is_null() ? "" : body.dump());
+            return Reply{r.status, Json::parse(r.body)};
+        };
+        EXPECT_EQ(ask("POST", "/api/new-game",
+                      {{"players", {{"white", "human"}, {"black", "engine"}}},
+                       {"strength", {{"depth", 5}}}})
+                      .status,
+                  200);
+        EXPECT_EQ(ask("POST", "/api/move", {{"uci", "e2e4"}}).status, 200);
+        EXPECT_TRUE(game.wait_until_engine_idle(20000));
+        return ask("GET", "/api/state", nullptr).body["evaluations"][1];
+    };
+    auto classic_library = std::make_shared<PlayerLibrary>();
+    classic_library->set_evaluation(std::make_unique<ClassicEvaluator>(), "the classic evaluation");
+    EventStream classic_events;
+    GameSession classic(classic_events, nullptr, classic_library);
+    Json classic_score = engine_evaluation(classic);
+    Json players = Json::parse(handle_api_request(classic, "GET", "/api/players", {}, "").body);
+    EXPECT_EQ(players["evaluation"], "the classic evaluation");
+    classic.shutdown();
+
+    auto direct_search = [&](std::unique_ptr<Evaluator> evaluator) {
+        Searcher direct(64);
+        direct.set_evaluator(std::move(evaluator));
+        SearchLimits limits;
+        limits.depth = 5;
+        SearchResult result = direct.search(after_e4, limits);
+        return score_json(result.score, after_e4, direct.evaluator().win_rate_model());
+    };
+    EXPECT_EQ(classic_score, direct_search(std::make_unique<ClassicEvaluator>()));
+
+    ASSERT_TRUE(nnue::builtin_network()) << "a build without networks/default.mnet";
+    Json default_score = engine_evaluation(*session);  // the fixture's library sets none
+    std::string error;
+    EXPECT_EQ(default_score, direct_search(nnue::make_evaluator("nnue", "", &error))) << error;
+    EXPECT_NE(default_score, classic_score);
+    EXPECT_EQ(request("GET", "/api/players").body["evaluation"], "the network (built in)");
 }
 
 TEST_F(GuiPlayersTest, TheBookPlayerPlaysItsBookThenSearches) {

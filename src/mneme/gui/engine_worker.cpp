@@ -4,7 +4,9 @@
 
 namespace mneme::gui {
 
-EngineWorker::EngineWorker(std::size_t hash_mb) : searcher_(hash_mb) {
+EngineWorker::EngineWorker(std::size_t hash_mb, std::unique_ptr<Evaluator> evaluator)
+    : searcher_(hash_mb) {
+    if (evaluator) searcher_.set_evaluator(std::move(evaluator));
     thread_ = std::thread([this] { run(); });
 }
 

@@ -32,7 +32,8 @@ struct SearchJob {
 
 class EngineWorker {
 public:
-    explicit EngineWorker(std::size_t hash_mb = 64);
+    // `evaluator` null: the classic evaluation (the searcher's own default).
+    explicit EngineWorker(std::size_t hash_mb = 64, std::unique_ptr<Evaluator> evaluator = nullptr);
     ~EngineWorker();
     EngineWorker(const EngineWorker&) = delete;
     EngineWorker& operator=(const EngineWorker&) = delete;

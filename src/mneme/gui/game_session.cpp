@@ -52,7 +52,7 @@ GameSession::GameSession(EventStream& events, GameStore* store,
       version_(std::uint64_t(std::chrono::duration_cast<std::chrono::milliseconds>(
                                  std::chrono::system_clock::now().time_since_epoch())
                                  .count())),
-      worker_(std::make_unique<EngineWorker>()) {
+      worker_(std::make_unique<EngineWorker>(64, library_->make_evaluator())) {
     std::lock_guard lock(mutex_);
     make_computer_players(setup_, computers_);
     reset_game(Position(), fresh_record());

@@ -5,6 +5,7 @@
 
 #include "mneme/book/book_policy.h"
 #include "mneme/cbr/cbr_agent.h"
+#include "mneme/nnue/builtin_network.h"
 #include "mneme/util/builtin_files.h"
 
 namespace mneme::gui {
@@ -69,6 +70,24 @@ const LoadedCaseBase* PlayerLibrary::find_case_base(std::string_view id) const {
     return find_loaded(case_bases_, id);
 }
 
+void PlayerLibrary::set_evaluation(std::unique_ptr<const Evaluator> prototype,
+                                   std::string description) {
+    evaluation_ = std::move(prototype);
+    evaluation_description_ = std::move(description);
+}
+
+std::unique_ptr<Evaluator> PlayerLibrary::make_evaluator() const {
+    if (evaluation_) return evaluation_->clone();
+    std::string error;
+    auto evaluator = nnue::make_evaluator(nnue::default_evaluation_name(), "", &error);
+    if (!evaluator) throw std::logic_error("the default evaluation: " + error);
+    return evaluator;
+}
+
+std::string PlayerLibrary::default_evaluation_description() {
+    return nnue::builtin_network() ? "the network (built in)" : "the classic evaluation";
+}
+
 Json PlayerLibrary::catalogue() const {
     Json books = Json::array();
     for (const LoadedBook& b : books_)
@@ -100,6 +119,7 @@ Json PlayerLibrary::catalogue() const {
         {"books", books},
         {"case_bases", bases},
         {"book_policies", policies},
+        {"evaluation", evaluation_description_},
         {"cbr_defaults",
          {{"weights", {defaults.weights.v1, defaults.weights.v2, defaults.weights.v3}},
           {"k", defaults.neighbours},

@@ -1,7 +1,7 @@
 // The books and case bases that mneme serve was started with (--book, --cases, then the
 // built-in ones unless turned off): loaded once, shared read-only by every game, and listed to
 // the browser so that its New game dialog can offer the CBR player and the book player, and its
-// Analyse tab the book table.
+// Analyse tab the book table. Also the evaluation its searches use (--eval, --net).
 #pragma once
 
 #include <memory>
@@ -11,6 +11,7 @@
 
 #include "mneme/book/opening_book.h"
 #include "mneme/cbr/case_base.h"
+#include "mneme/eval/evaluator.h"
 #include "mneme/gui/json_views.h"
 
 namespace mneme::gui {
@@ -41,6 +42,14 @@ public:
     void add_builtin_book();
     void add_builtin_case_bases();
 
+    // The evaluation of the engine player, hints, the analysis and the game review, described
+    // for people ("the network v5.mnet"). Unset: mneme's default, the built-in network (the
+    // classic evaluation in a build without one), as the engine plays over UCI.
+    void set_evaluation(std::unique_ptr<const Evaluator> prototype, std::string description);
+    // A copy of it for a new searcher.
+    std::unique_ptr<Evaluator> make_evaluator() const;
+    const std::string& evaluation_description() const { return evaluation_description_; }
+
     // By id, or by file name when that is unambiguous; null when there is no such file.
     const LoadedBook* find_book(std::string_view id) const;
     const LoadedCaseBase* find_case_base(std::string_view id) const;
@@ -55,6 +64,10 @@ public:
 private:
     std::vector<LoadedBook> books_;
     std::vector<LoadedCaseBase> case_bases_;
+    std::unique_ptr<const Evaluator> evaluation_;
+    std::string evaluation_description_ = default_evaluation_description();
+
+    static std::string default_evaluation_description();
 };
 
 }  // namespace mneme::gui

@@ -1,8 +1,10 @@
 #!/bin/sh
-# mneme play --eval / --net: the game is played with the evaluation asked for (the greeting
-# names it, and the scores it reports differ from the built-in network's), and a network file
-# that cannot be read stops the command before the game with the reason.
-#   tests/play_evaluation_test.sh MNEME NETWORK.mnet
+# mneme play and mneme serve with --eval / --net: the terminal game is played with the
+# evaluation asked for (the greeting names it, and the scores it reports differ from the built-in
+# network's), the server says which it searches with, and a network file that cannot be read
+# stops either command before it starts, with the reason. (The server's searches themselves:
+# GuiPlayersTest.TheEngineSearchesWithTheServersEvaluation.)
+#   tests/evaluation_choice_test.sh MNEME NETWORK.mnet
 mneme=$1
 net=$2
 fail() {
@@ -30,4 +32,13 @@ line() { printf '%s\n' "$1" | grep 'mneme plays 1\.\.\.' | sed 's/, [0-9]* nodes
 out=$("$mneme" play --net /nonexistent/mneme.mnet </dev/null 2>&1) && fail "a missing network file started a game: $out"
 says "$out" "/nonexistent/mneme.mnet: cannot open: No such file or directory"
 case $out in *"you play"*) fail "the game started before the refusal: $out" ;; esac
-echo "the terminal game plays the evaluation asked for"
+
+out=$(timeout 10 "$mneme" serve --port 0 --no-save --eval classic 2>&1 | head -n 1)
+says "$out" "mneme serve: the engine searches with the classic evaluation"
+out=$(timeout 10 "$mneme" serve --port 0 --no-save --net "$net" 2>&1 | head -n 1)
+says "$out" "mneme serve: the engine searches with the network $net"
+out=$(timeout 10 "$mneme" serve --port 0 --no-save --net /nonexistent/mneme.mnet 2>&1) &&
+    fail "serve started with a missing network file: $out"
+says "$out" "/nonexistent/mneme.mnet: cannot open: No such file or directory"
+case $out in *"open http"*) fail "the server listened before the refusal: $out" ;; esac
+echo "play and serve use the evaluation asked for"
