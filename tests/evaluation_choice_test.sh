@@ -7,13 +7,7 @@
 #   tests/evaluation_choice_test.sh MNEME NETWORK.mnet
 mneme=$1
 net=$2
-fail() {
-    echo "FAIL: $*"
-    exit 1
-}
-says() {  # says TEXT WHAT: TEXT contains WHAT
-    case $1 in *"$2"*) ;; *) fail "expected '$2' in: $1" ;; esac
-}
+. "$(dirname "$0")/shell_checks.sh"
 # The engine's reply to 1. e4 at depth 4 with its score, as the terminal game prints it.
 reply() {
     printf 'e4\nquit\n' | "$mneme" play --depth 4 --letters "$@" 2>&1

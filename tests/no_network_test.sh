@@ -6,13 +6,7 @@
 #   tests/no_network_test.sh MNEME_WITHOUT_NETWORK NETWORK.mnet
 mneme=$1
 net=$2
-fail() {
-    echo "FAIL: $*"
-    exit 1
-}
-says() {  # says TEXT WHAT: TEXT contains WHAT
-    case $1 in *"$2"*) ;; *) fail "expected '$2' in: $1" ;; esac
-}
+. "$(dirname "$0")/shell_checks.sh"
 
 out=$("$mneme" version 2>&1)
 says "$out" "network    none built in (the classic evaluation is the default)"
