@@ -6,6 +6,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "commands.h"
 #include "mneme/eval/evaluator.h"
 #include "mneme/nnue/builtin_network.h"
 
@@ -14,6 +15,13 @@ namespace mneme::app {
 struct EvaluationArgument {
     std::string name = nnue::default_evaluation_name();
     std::string net_file;  // empty: the built-in network
+
+    // --eval NAME: classic or nnue, else a usage mistake.
+    void choose(const std::string& value) {
+        if (value != "classic" && value != "nnue")
+            throw UsageError("--eval needs classic or nnue, got '" + value + "'");
+        name = value;
+    }
 
     // --net names a network, so it implies --eval nnue.
     void use_network(const std::string& file) {

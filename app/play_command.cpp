@@ -512,12 +512,9 @@ int play_command(const Arguments& args) {
             options.board_style = BoardStyle::LETTERS;
         else if (a == "--unicode")
             options.board_style = BoardStyle::UNICODE;
-        else if (a == "--eval") {
-            const std::string& name = value();
-            if (name != "classic" && name != "nnue")
-                throw UsageError("--eval needs classic or nnue, got '" + name + "'");
-            options.evaluation.name = name;
-        } else if (a == "--net")
+        else if (a == "--eval")
+            options.evaluation.choose(value());
+        else if (a == "--net")
             options.evaluation.use_network(value());
         else
             throw UsageError("unexpected argument '" + a + "'");

@@ -77,10 +77,7 @@ int serve_command(const Arguments& args) {
         else if (a == "--no-builtin-cases")
             options.builtin_case_bases = false;
         else if (a == "--eval") {
-            const std::string& name = value();
-            if (name != "classic" && name != "nnue")
-                throw UsageError("--eval needs classic or nnue, got '" + name + "'");
-            options.evaluation.name = name;
+            options.evaluation.choose(value());
             options.evaluation_given = true;
         } else if (a == "--net") {
             options.evaluation.use_network(value());
