@@ -30,10 +30,7 @@ struct EvaluationArgument {
     }
 
     // For people: "the network (built in)", "the network FILE", "the classic evaluation".
-    std::string describe() const {
-        if (name != "nnue") return "the " + name + " evaluation";
-        return net_file.empty() ? "the network (built in)" : "the network " + net_file;
-    }
+    std::string describe() const { return nnue::describe_evaluation(name, net_file); }
 
     // Throws std::runtime_error with the reason when the evaluation cannot be had.
     std::unique_ptr<Evaluator> make() const {

@@ -33,7 +33,6 @@ struct ServeOptions {
     bool builtin_book = true;
     bool builtin_case_bases = true;
     EvaluationArgument evaluation;
-    bool evaluation_given = false;
 };
 
 int parse_port(const std::string& text) {
@@ -76,13 +75,11 @@ int serve_command(const Arguments& args) {
             options.builtin_book = false;
         else if (a == "--no-builtin-cases")
             options.builtin_case_bases = false;
-        else if (a == "--eval") {
+        else if (a == "--eval")
             options.evaluation.choose(value());
-            options.evaluation_given = true;
-        } else if (a == "--net") {
+        else if (a == "--net")
             options.evaluation.use_network(value());
-            options.evaluation_given = true;
-        } else
+        else
             throw UsageError("unexpected argument '" + a + "'");
     }
 
@@ -103,8 +100,7 @@ int serve_command(const Arguments& args) {
     if (options.builtin_book) library->add_builtin_book();
     for (const std::string& path : options.case_bases) library->add_case_base(path);
     if (options.builtin_case_bases) library->add_builtin_case_bases();
-    if (options.evaluation_given)
-        library->set_evaluation(options.evaluation.make(), options.evaluation.describe());
+    library->set_evaluation(options.evaluation.make(), options.evaluation.describe());
     std::cout << "mneme serve: the engine searches with " << options.evaluation.describe()
               << std::endl;
     for (const gui::LoadedBook& book : library->books())

@@ -85,7 +85,7 @@ std::unique_ptr<Evaluator> PlayerLibrary::make_evaluator() const {
 }
 
 std::string PlayerLibrary::default_evaluation_description() {
-    return nnue::builtin_network() ? "the network (built in)" : "the classic evaluation";
+    return nnue::describe_evaluation(nnue::default_evaluation_name(), "");
 }
 
 Json PlayerLibrary::catalogue() const {

@@ -37,6 +37,11 @@ std::shared_ptr<const QuantisedNetwork> builtin_network() {
 
 const char* default_evaluation_name() { return builtin_network() ? "nnue" : "classic"; }
 
+std::string describe_evaluation(const std::string& name, const std::string& network_file) {
+    if (name != "nnue") return "the " + name + " evaluation";
+    return network_file.empty() ? "the network (built in)" : "the network " + network_file;
+}
+
 std::string network_file_option(const std::string& value) {
     return value == "<built-in>" || value == "<empty>" ? "" : value;
 }

@@ -24,4 +24,7 @@ std::string network_file_option(const std::string& value);
 // "nnue" when a network is built in, else "classic": what the engine plays with by default.
 const char* default_evaluation_name();
 
+// For people: "the network (built in)", "the network FILE", "the classic evaluation".
+std::string describe_evaluation(const std::string& name, const std::string& network_file);
+
 }  // namespace mneme::nnue
