@@ -29,6 +29,9 @@ struct EvaluationArgument {
         name = "nnue";
     }
 
+    // "classic", "nnue" (the built-in network) or the --net file, as the GUI names it.
+    std::string id() const { return name == "nnue" && !net_file.empty() ? net_file : name; }
+
     // For people: "the network (built in)", "the network FILE", "the classic evaluation".
     std::string describe() const { return nnue::describe_evaluation(name, net_file); }
 

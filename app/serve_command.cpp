@@ -100,7 +100,8 @@ int serve_command(const Arguments& args) {
     if (options.builtin_book) library->add_builtin_book();
     for (const std::string& path : options.case_bases) library->add_case_base(path);
     if (options.builtin_case_bases) library->add_builtin_case_bases();
-    library->set_evaluation(options.evaluation.make(), options.evaluation.describe());
+    library->set_evaluation(options.evaluation.id(), options.evaluation.make(),
+                            options.evaluation.describe());
     std::cout << "mneme serve: the engine searches with " << options.evaluation.describe()
               << std::endl;
     for (const gui::LoadedBook& book : library->books())

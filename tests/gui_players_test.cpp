@@ -175,7 +175,8 @@ TEST_F(GuiPlayersTest, TheEngineSearchesWithTheServersEvaluation) {
         return ask("GET", "/api/state", nullptr).body["evaluations"][1];
     };
     auto classic_library = std::make_shared<PlayerLibrary>();
-    classic_library->set_evaluation(std::make_unique<ClassicEvaluator>(), "the classic evaluation");
+    classic_library->set_evaluation("classic", std::make_unique<ClassicEvaluator>(),
+                                    "the classic evaluation");
     EventStream classic_events;
     GameSession classic(classic_events, nullptr, classic_library);
     Json classic_score = engine_evaluation(classic);
@@ -199,6 +200,74 @@ TEST_F(GuiPlayersTest, TheEngineSearchesWithTheServersEvaluation) {
     EXPECT_EQ(default_score, direct_search(nnue::make_evaluator("nnue", "", &error))) << error;
     EXPECT_NE(default_score, classic_score);
     EXPECT_EQ(request("GET", "/api/players").body["evaluation"], "the network (built in)");
+}
+
+// A game may give its engine another evaluation than the server's (the classic one beside the
+// built-in network): it searches with it, a later game that names the server's (or none) goes
+// back to the network, the player's name says which, and an evaluation the server lacks is
+// refused.
+TEST_F(GuiPlayersTest, AGameMayChooseItsEnginesEvaluation) {
+    ASSERT_TRUE(nnue::builtin_network()) << "a build without networks/default.mnet";
+    Json players = request("GET", "/api/players").body;
+    ASSERT_EQ(players["evaluations"].size(), 2u);
+    EXPECT_EQ(players["evaluations"][0]["id"], "nnue");
+    EXPECT_EQ(players["evaluations"][0]["default"], true);
+    EXPECT_EQ(players["evaluations"][1]["id"], "classic");
+    EXPECT_EQ(players["evaluations"][1]["name"], "the classic evaluation");
+
+    auto direct_search = [](const Position& pos, std::unique_ptr<Evaluator> evaluator) {
+        Searcher direct(64);
+        direct.set_evaluator(std::move(evaluator));
+        SearchLimits limits;
+        limits.depth = 5;
+        SearchResult result = direct.search(pos, limits);
+        return score_json(result.score, pos, direct.evaluator().win_rate_model());
+    };
+    std::string error;
+    auto network = [&] { return nnue::make_evaluator("nnue", "", &error); };
+    Position after_e4;
+    after_e4.do_move(parse_uci_move(after_e4, "e2e4"));
+
+    // Black the classic evaluation at depth 5: its answer to 1. e4 has the classic score.
+    ASSERT_EQ(
+        post("/api/new-game",
+             {{"players",
+               {{"white", "human"}, {"black", {{"kind", "engine"}, {"evaluation", "classic"}}}}},
+              {"strength", {{"depth", 5}}}})
+            .status,
+        200);
+    ASSERT_EQ(post("/api/move", {{"uci", "e2e4"}}).status, 200);
+    ASSERT_TRUE(session->wait_until_engine_idle(20000));
+    Json state = request("GET", "/api/state").body;
+    ASSERT_EQ(state["moves"].size(), 2u);
+    EXPECT_EQ(state["names"]["black"], "mneme (classic evaluation, depth 5)");
+    EXPECT_EQ(state["player_setups"]["black"]["evaluation"], "classic");
+    EXPECT_EQ(state["evaluations"][1],
+              direct_search(after_e4, std::make_unique<ClassicEvaluator>()));
+    EXPECT_NE(state["evaluations"][1], direct_search(after_e4, network())) << error;
+
+    // Naming the server's own is the same as naming none: the network again.
+    ASSERT_EQ(post("/api/new-game",
+                   {{"players",
+                     {{"white", "human"}, {"black", {{"kind", "engine"}, {"evaluation", "nnue"}}}}},
+                    {"strength", {{"depth", 5}}}})
+                  .status,
+              200);
+    ASSERT_EQ(post("/api/move", {{"uci", "e2e4"}}).status, 200);
+    ASSERT_TRUE(session->wait_until_engine_idle(20000));
+    state = request("GET", "/api/state").body;
+    EXPECT_EQ(state["names"]["black"], "mneme (depth 5)");
+    EXPECT_FALSE(state["player_setups"]["black"].contains("evaluation"));
+    EXPECT_EQ(state["evaluations"][1], direct_search(after_e4, network()));
+
+    Reply refused = post(
+        "/api/new-game",
+        {{"players",
+          {{"white", "human"}, {"black", {{"kind", "engine"}, {"evaluation", "stockfish"}}}}}});
+    EXPECT_EQ(refused.status, 422);
+    EXPECT_NE(refused.body["error"].get<std::string>().find("no evaluation 'stockfish'"),
+              std::string::npos)
+        << refused.body;
 }
 
 TEST_F(GuiPlayersTest, TheBookPlayerPlaysItsBookThenSearches) {

@@ -79,6 +79,7 @@ export interface PlayerSetup {
   policy?: string;
   cases?: string;
   options?: Record<string, string | number | boolean>;
+  evaluation?: string;
 }
 
 // The books and case bases mneme serve was started with (GET /api/players).
@@ -87,6 +88,8 @@ export interface Catalogue {
   books: { id: string; name: string; summary: string; counts: boolean }[];
   case_bases: { id: string; name: string; cases: number; description: string }[];
   book_policies: string[];
+  // What an engine may search with, the server's own first (default).
+  evaluations: { id: string; name: string; default: boolean }[];
 }
 
 export interface BookRow {

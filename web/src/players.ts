@@ -1,4 +1,5 @@
-// The New game dialog's opponent: mneme's search (optionally with a book), the CBR player with
+// The New game dialog's opponent: mneme's search (with the server's evaluation or another it
+// offers, optionally with a book), the CBR player with
 // a case base and its settings, or the book player; what the server offers comes from
 // /api/players (the files mneme serve was started with).
 import type { Catalogue, PlayerKind, PlayerSetup } from './api';
@@ -33,6 +34,10 @@ export class PlayerChoice {
     fill(byId('cbr-cases'), catalogue.case_bases.map((base) => ({ value: base.id, label: `${base.name} (${base.cases} cases)` })));
     const policies = catalogue.book_policies.map((policy) => ({ value: policy, label: policy }));
     fill(byId('book-policy'), policies, 'opta3');
+    fill(
+      byId('engine-evaluation'),
+      catalogue.evaluations.map((e) => ({ value: e.default ? '' : e.id, label: e.name.replace(/^the /, '') })),
+    );
     // Kinds the server cannot offer stay visible, disabled, saying what is missing.
     const missing: Partial<Record<PlayerKind, string>> = {
       cbr: 'start mneme serve with --cases FILE.mcases',
@@ -56,8 +61,12 @@ export class PlayerChoice {
     const value = (id: string) => byId<HTMLInputElement | HTMLSelectElement>(id).value;
     const checked = (id: string) => byId<HTMLInputElement>(id).checked;
     switch (kind) {
-      case 'engine':
-        return value('engine-book') ? { kind, book: value('engine-book'), policy: value('book-policy') } : { kind };
+      case 'engine': {
+        const setup: PlayerSetup = { kind };
+        if (value('engine-evaluation')) setup.evaluation = value('engine-evaluation');
+        if (value('engine-book')) Object.assign(setup, { book: value('engine-book'), policy: value('book-policy') });
+        return setup;
+      }
       case 'book':
         return { kind, book: value('book-file') || undefined, policy: value('book-policy') };
       case 'cbr':

@@ -199,6 +199,19 @@ await step('mneme answers a move made by clicking, and its thinking shows in the
   expect(status.includes('depth'), `status bar shows '${status}'`);
 });
 
+await step('the engine may search with the classic evaluation, and its name says so', async () => {
+  await page.click('#tabs button[data-tab="play"]');
+  const offered = await page.locator('#engine-evaluation option').allTextContents();
+  expect(offered.join('|') === 'network (built in)|classic evaluation', `the evaluations offered: ${offered.join(', ')}`);
+  await page.selectOption('#engine-evaluation', 'classic');
+  await newGame('white', 2);
+  await clickMove('e2e4');
+  await waitForMoves(2);
+  const name = await page.textContent('#name-top');
+  expect(name === 'mneme (classic evaluation, depth 2)', `the engine is named '${name}'`);
+  await page.selectOption('#engine-evaluation', '');
+});
+
 await step('an illegal move is refused and the board keeps its position', async () => {
   const before = await moveCount();
   await clickMove('e4e6');

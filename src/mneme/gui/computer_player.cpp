@@ -65,7 +65,8 @@ std::string option_value(const Json& value, const std::string& where) {
         std::string text;
         for (const Json& part : value) {
             if (!part.is_number()) throw bad_request(where + " must hold numbers");
-            text += (text.empty() ? "" : ",") + part.dump();
+            if (!text.empty()) text += ',';
+            text += part.dump();
         }
         return text;
     }
@@ -95,6 +96,8 @@ Json player_setup_json(const PlayerSetup& setup) {
         json["book"] = setup.book;
         json["policy"] = setup.book_policy;
     }
+    if (setup.kind == PlayerKind::ENGINE && !setup.evaluation.empty())
+        json["evaluation"] = setup.evaluation;
     if (setup.kind == PlayerKind::CBR) {
         json["cases"] = setup.cases;
         Json options = Json::object();
@@ -147,6 +150,18 @@ PlayerSetup read_player_setup(const Json& value, const PlayerLibrary& library,
         std::string policy = text("policy");
         if (!policy.empty()) setup.book_policy = policy;
     }
+    if (setup.kind == PlayerKind::ENGINE) {
+        setup.evaluation = text("evaluation");
+        if (!library.find_evaluation(setup.evaluation)) {
+            std::string known;
+            for (const EvaluationChoice& choice : library.evaluations())
+                known.append(known.empty() ? "" : ", ").append(choice.id);
+            throw unprocessable(where + ".evaluation: no evaluation '" + setup.evaluation +
+                                "' on this server (it has " + known + ")");
+        }
+        // The server's own is no choice: such a game plays as one that names none.
+        if (setup.evaluation == library.server_evaluation().id) setup.evaluation.clear();
+    }
     if (setup.kind == PlayerKind::CBR) {
         setup.cases = text("cases");
         if (setup.cases.empty()) {
@@ -171,6 +186,11 @@ PlayerSetup read_player_setup(const Json& value, const PlayerLibrary& library,
 ComputerPlayer::ComputerPlayer(const PlayerSetup& setup, const PlayerLibrary& library,
                                std::uint64_t seed)
     : setup_(setup), rng_(seed) {
+    if (!setup.evaluation.empty()) {
+        const EvaluationChoice* choice = library.find_evaluation(setup.evaluation);
+        if (!choice) throw unprocessable("no evaluation '" + setup.evaluation + "' on this server");
+        evaluation_ = choice->prototype;
+    }
     if (!setup.book.empty()) {
         const LoadedBook* book = library.find_book(setup.book);
         if (!book)

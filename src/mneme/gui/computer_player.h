@@ -27,7 +27,8 @@ struct PlayerSetup {
     PlayerKind kind = PlayerKind::HUMAN;
     std::string book;  // BOOK: its book; ENGINE: a book to play from first
     std::string book_policy = "opta3";
-    std::string cases;  // CBR: its case base
+    std::string evaluation;  // ENGINE: the id of its evaluation ("": the server's)
+    std::string cases;       // CBR: its case base
     // CBR settings by name, as parse_cbr_setting reads them ("k" -> "4", "mirror" -> "true").
     std::vector<std::pair<std::string, std::string>> cbr_options;
 
@@ -39,7 +40,8 @@ struct PlayerSetup {
     }
 };
 
-// {"kind": "cbr", "cases": ..., "options": {...}} (only the fields the kind uses).
+// {"kind": "cbr", "cases": ..., "options": {...}}, {"kind": "engine", "evaluation": "classic"}
+// (only the fields the kind uses).
 Json player_setup_json(const PlayerSetup& setup);
 // A string ("human", "engine", "cbr", "book") or such an object; a CBR or book player without
 // a file gets the library's first. Throws ApiError (400 for a malformed value, 422 for a file
@@ -69,6 +71,8 @@ public:
 
     // The name for PGN headers: "mneme CBR (experts.mcases)".
     std::string name() const;
+    // The evaluation its searches use; null: the server's.
+    const std::shared_ptr<const Evaluator>& evaluation() const { return evaluation_; }
     // The search depth out of book for a book player (0: the engine's own limits).
     int fallback_depth() const {
         return setup_.kind == PlayerKind::BOOK ? BOOK_PLAYER_FALLBACK_DEPTH : 0;
@@ -82,6 +86,7 @@ private:
     LoadedBook book_;       // book_.book null: none
     LoadedCaseBase cases_;  // cases_.base null: none
     BookPolicy policy_;
+    std::shared_ptr<const Evaluator> evaluation_;
     std::mt19937_64 rng_;
     std::unique_ptr<CbrAgent> agent_;
 };

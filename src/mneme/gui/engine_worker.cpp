@@ -4,9 +4,10 @@
 
 namespace mneme::gui {
 
-EngineWorker::EngineWorker(std::size_t hash_mb, std::unique_ptr<Evaluator> evaluator)
-    : searcher_(hash_mb) {
-    if (evaluator) searcher_.set_evaluator(std::move(evaluator));
+EngineWorker::EngineWorker(std::size_t hash_mb, std::shared_ptr<const Evaluator> evaluation)
+    : searcher_(hash_mb),
+      own_evaluation_(evaluation ? std::move(evaluation) : std::make_shared<ClassicEvaluator>()) {
+    use_evaluation(own_evaluation_);
     thread_ = std::thread([this] { run(); });
 }
 
@@ -52,6 +53,7 @@ void EngineWorker::run() {
             pending_.reset();
             if (clear_pending_) searcher_.clear();
             clear_pending_ = false;
+            use_evaluation(job.evaluation ? job.evaluation : own_evaluation_);
             SearchOptions options = searcher_.options();
             if (job.elo)
                 skill_.set_elo(job.elo);
@@ -75,6 +77,14 @@ void EngineWorker::run() {
         if (skill_.limits_strength() && !result.lines.empty()) chosen = skill_.choose(result.lines);
         if (job.on_done) job.on_done(result, chosen);
     }
+}
+
+void EngineWorker::use_evaluation(const std::shared_ptr<const Evaluator>& evaluation) {
+    if (evaluation == searching_with_) return;
+    searcher_.set_evaluator(evaluation->clone());
+    // The table's scores and the statistics were learned with the other evaluation.
+    if (searching_with_) searcher_.clear();
+    searching_with_ = evaluation;
 }
 
 }  // namespace mneme::gui

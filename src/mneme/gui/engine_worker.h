@@ -6,11 +6,13 @@
 
 #include <condition_variable>
 #include <functional>
+#include <memory>
 #include <mutex>
 #include <optional>
 #include <thread>
 
 #include "mneme/core/position.h"
+#include "mneme/eval/evaluator.h"
 #include "mneme/search/search.h"
 #include "mneme/search/skill.h"
 
@@ -21,6 +23,8 @@ struct SearchJob {
     SearchLimits limits;
     int multi_pv = 1;
     int elo = 0;  // 0: full strength; else Skill's Elo-limited choice among candidate lines
+    // The evaluation to search with (a prototype, cloned); null: the worker's own.
+    std::shared_ptr<const Evaluator> evaluation;
     // A player that decides without searching (a book, a case base) answers first, on the
     // worker thread; when it gives no move, the search runs as usual.
     std::function<Move(const Position&)> decide;
@@ -32,8 +36,9 @@ struct SearchJob {
 
 class EngineWorker {
 public:
-    // `evaluator` null: the classic evaluation (the searcher's own default).
-    explicit EngineWorker(std::size_t hash_mb = 64, std::unique_ptr<Evaluator> evaluator = nullptr);
+    // `evaluation` (a prototype, cloned) null: the classic evaluation (the searcher's default).
+    explicit EngineWorker(std::size_t hash_mb = 64,
+                          std::shared_ptr<const Evaluator> evaluation = nullptr);
     ~EngineWorker();
     EngineWorker(const EngineWorker&) = delete;
     EngineWorker& operator=(const EngineWorker&) = delete;
@@ -44,7 +49,8 @@ public:
     void cancel();
     // Forgets the table and the move-ordering statistics before the next job (a new game).
     void clear_before_next_job();
-    // How the searches' scores translate into winning chances; the evaluation never changes.
+    // How the running job's scores translate into winning chances (its evaluation's): for the
+    // job's callbacks, on the worker thread.
     const WinRateModel& win_rate_model() const { return searcher_.evaluator().win_rate_model(); }
 
 private:
@@ -55,7 +61,11 @@ private:
     std::optional<SearchJob> pending_;
     bool clear_pending_ = false;
     bool shutting_down_ = false;
+    void use_evaluation(const std::shared_ptr<const Evaluator>& evaluation);
+
     Searcher searcher_;  // used by the worker thread only, except stop()
+    std::shared_ptr<const Evaluator> own_evaluation_;
+    std::shared_ptr<const Evaluator> searching_with_;  // the prototype the searcher has a copy of
     Skill skill_;
     std::thread thread_;
 };

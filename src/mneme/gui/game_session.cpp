@@ -52,7 +52,7 @@ GameSession::GameSession(EventStream& events, GameStore* store,
       version_(std::uint64_t(std::chrono::duration_cast<std::chrono::milliseconds>(
                                  std::chrono::system_clock::now().time_since_epoch())
                                  .count())),
-      worker_(std::make_unique<EngineWorker>(64, library_->make_evaluator())) {
+      worker_(std::make_unique<EngineWorker>(64, library_->server_evaluation().prototype)) {
     std::lock_guard lock(mutex_);
     make_computer_players(setup_, computers_);
     reset_game(Position(), fresh_record());
@@ -251,11 +251,14 @@ std::string GameSession::player_name(Color side) const {
     if (setup_.players[side].kind != PlayerKind::ENGINE && computers_[side])
         return computers_[side]->name();
     const EngineStrength& s = setup_.strength;
-    std::string name = "mneme";
-    if (s.elo)
-        name += " (Elo " + std::to_string(s.elo) + ")";
-    else if (s.depth)
-        name += " (depth " + std::to_string(s.depth) + ")";
+    std::string notes;  // "classic evaluation, depth 6"
+    if (const std::string& id = setup_.players[side].evaluation; !id.empty())
+        if (const EvaluationChoice* choice = library_->find_evaluation(id)) notes = choice->label;
+    if (s.elo || s.depth) {
+        notes.append(notes.empty() ? "" : ", ").append(s.elo ? "Elo " : "depth ");
+        notes.append(std::to_string(s.elo ? s.elo : s.depth));
+    }
+    std::string name = notes.empty() ? "mneme" : "mneme (" + notes + ")";
     if (!setup_.players[side].book.empty()) name += " with book";
     return name;
 }

@@ -108,6 +108,7 @@ void GameSession::start_job(JobKind kind, int ply, const Position& position, Sea
     job.limits = limits;
     job.multi_pv = lines;
     job.elo = elo;
+    if (player) job.evaluation = player->evaluation();
     job.on_info = [this, generation, kind, ply, root](const SearchInfo& info) {
         report_search(generation, kind, ply, root, info);
     };

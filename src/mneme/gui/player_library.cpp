@@ -70,22 +70,38 @@ const LoadedCaseBase* PlayerLibrary::find_case_base(std::string_view id) const {
     return find_loaded(case_bases_, id);
 }
 
-void PlayerLibrary::set_evaluation(std::unique_ptr<const Evaluator> prototype,
-                                   std::string description) {
-    evaluation_ = std::move(prototype);
-    evaluation_description_ = std::move(description);
-}
-
-std::unique_ptr<Evaluator> PlayerLibrary::make_evaluator() const {
-    if (evaluation_) return evaluation_->clone();
+PlayerLibrary::PlayerLibrary() {
+    const std::string name = nnue::default_evaluation_name();
     std::string error;
-    auto evaluator = nnue::make_evaluator(nnue::default_evaluation_name(), "", &error);
+    std::unique_ptr<Evaluator> evaluator = nnue::make_evaluator(name, "", &error);
     if (!evaluator) throw std::logic_error("the default evaluation: " + error);
-    return evaluator;
+    set_evaluation(name, std::move(evaluator), nnue::describe_evaluation(name, ""));
 }
 
-std::string PlayerLibrary::default_evaluation_description() {
-    return nnue::describe_evaluation(nnue::default_evaluation_name(), "");
+void PlayerLibrary::set_evaluation(std::string id, std::unique_ptr<const Evaluator> prototype,
+                                   std::string description) {
+    auto label = [](const std::string& of) {
+        if (of == "classic") return std::string("classic evaluation");
+        return of == "nnue" ? std::string("network") : "network " + file_name(of);
+    };
+    evaluations_.clear();
+    evaluations_.push_back({id, std::move(description), label(id), std::move(prototype)});
+    // The others a game may choose instead: the built-in network (when there is one) and the
+    // classic evaluation, unless the server's is already that one.
+    for (const char* name : {"nnue", "classic"}) {
+        if (find_evaluation(name)) continue;
+        std::string error;
+        if (std::unique_ptr<Evaluator> other = nnue::make_evaluator(name, "", &error))
+            evaluations_.push_back(
+                {name, nnue::describe_evaluation(name, ""), label(name), std::move(other)});
+    }
+}
+
+const EvaluationChoice* PlayerLibrary::find_evaluation(std::string_view id) const {
+    if (id.empty()) return &server_evaluation();
+    for (const EvaluationChoice& choice : evaluations_)
+        if (choice.id == id) return &choice;
+    return nullptr;
 }
 
 Json PlayerLibrary::catalogue() const {
@@ -113,13 +129,19 @@ Json PlayerLibrary::catalogue() const {
          {BookPolicyKind::OPTA1, BookPolicyKind::OPTA2, BookPolicyKind::OPTA3,
           BookPolicyKind::WILSON, BookPolicyKind::BEST, BookPolicyKind::WEIGHTED})
         policies.push_back(std::string(book_policy_name(kind)));
+    Json evaluations = Json::array();
+    for (const EvaluationChoice& choice : evaluations_)
+        evaluations.push_back({{"id", choice.id},
+                               {"name", choice.description},
+                               {"default", &choice == &server_evaluation()}});
     CbrSettings defaults;
     return {
         {"kinds", kinds},
         {"books", books},
         {"case_bases", bases},
         {"book_policies", policies},
-        {"evaluation", evaluation_description_},
+        {"evaluation", evaluation_description()},
+        {"evaluations", evaluations},
         {"cbr_defaults",
          {{"weights", {defaults.weights.v1, defaults.weights.v2, defaults.weights.v3}},
           {"k", defaults.neighbours},

@@ -1,7 +1,8 @@
 // The books and case bases that mneme serve was started with (--book, --cases, then the
 // built-in ones unless turned off): loaded once, shared read-only by every game, and listed to
 // the browser so that its New game dialog can offer the CBR player and the book player, and its
-// Analyse tab the book table. Also the evaluation its searches use (--eval, --net).
+// Analyse tab the book table. Also the evaluations its searches use: the server's (--eval, --net)
+// and the others a game's engine player may choose.
 #pragma once
 
 #include <memory>
@@ -28,12 +29,23 @@ struct LoadedCaseBase {
     std::shared_ptr<const CaseBase> base;
 };
 
+struct EvaluationChoice {
+    std::string id;           // "nnue" (the built-in network), "classic", or a --net file as given
+    std::string description;  // for people: "the network (built in)"
+    std::string label;        // in a player's name: "classic evaluation", "network v6.mnet"
+    std::shared_ptr<const Evaluator> prototype;  // cloned for each searcher that uses it
+};
+
 // "builtin:NAME": one of the files built into the binary (mneme/util/builtin_files.h).
 bool is_builtin(const LoadedBook& book);
 bool is_builtin(const LoadedCaseBase& base);
 
 class PlayerLibrary {
 public:
+    // With mneme's default evaluation (the built-in network; the classic evaluation in a build
+    // without one) as the server's.
+    PlayerLibrary();
+
     // Each throws std::runtime_error naming the file and the reason when it cannot be used.
     void add_book(const std::string& path);
     void add_case_base(const std::string& path);
@@ -42,13 +54,17 @@ public:
     void add_builtin_book();
     void add_builtin_case_bases();
 
-    // The evaluation of the engine player, hints, the analysis and the game review, described
-    // for people ("the network v5.mnet"). Unset: mneme's default, the built-in network (the
-    // classic evaluation in a build without one), as the engine plays over UCI.
-    void set_evaluation(std::unique_ptr<const Evaluator> prototype, std::string description);
-    // A copy of it for a new searcher.
-    std::unique_ptr<Evaluator> make_evaluator() const;
-    const std::string& evaluation_description() const { return evaluation_description_; }
+    // The server's evaluation: that of hints, the analysis, the game review and of an engine
+    // player whose game names no other. `id` as EvaluationChoice's.
+    void set_evaluation(std::string id, std::unique_ptr<const Evaluator> prototype,
+                        std::string description);
+    // What a game's engine player may search with: the server's evaluation first, then the
+    // built-in network and the classic evaluation when they are not it.
+    const std::vector<EvaluationChoice>& evaluations() const { return evaluations_; }
+    // By id ("" : the server's); null when there is no such evaluation here.
+    const EvaluationChoice* find_evaluation(std::string_view id) const;
+    const EvaluationChoice& server_evaluation() const { return evaluations_.front(); }
+    const std::string& evaluation_description() const { return server_evaluation().description; }
 
     // By id, or by file name when that is unambiguous; null when there is no such file.
     const LoadedBook* find_book(std::string_view id) const;
@@ -64,10 +80,7 @@ public:
 private:
     std::vector<LoadedBook> books_;
     std::vector<LoadedCaseBase> case_bases_;
-    std::unique_ptr<const Evaluator> evaluation_;
-    std::string evaluation_description_ = default_evaluation_description();
-
-    static std::string default_evaluation_description();
+    std::vector<EvaluationChoice> evaluations_;
 };
 
 }  // namespace mneme::gui
