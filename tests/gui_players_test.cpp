@@ -157,6 +157,7 @@ TEST_F(GuiPlayersTest, WithoutABookTheTableSaysHowToGetOne) {
 // played the classic evaluation while UCI played the network): its reply's evaluation is the one
 // a search of the same depth with that evaluation gives, and /api/players names it.
 TEST_F(GuiPlayersTest, TheEngineSearchesWithTheServersEvaluation) {
+    ASSERT_TRUE(nnue::builtin_network()) << "a build without networks/default.mnet";
     Position after_e4;
     after_e4.do_move(parse_uci_move(after_e4, "e2e4"));
     auto engine_evaluation = [&](GameSession& game) {
@@ -182,6 +183,12 @@ TEST_F(GuiPlayersTest, TheEngineSearchesWithTheServersEvaluation) {
     Json classic_score = engine_evaluation(classic);
     Json players = Json::parse(handle_api_request(classic, "GET", "/api/players", {}, "").body);
     EXPECT_EQ(players["evaluation"], "the classic evaluation");
+    // Its games may still choose the built-in network, listed after the server's own.
+    ASSERT_EQ(players["evaluations"].size(), 2u);
+    EXPECT_EQ(players["evaluations"][0]["id"], "classic");
+    EXPECT_EQ(players["evaluations"][0]["default"], true);
+    EXPECT_EQ(players["evaluations"][1]["id"], "nnue");
+    EXPECT_EQ(players["evaluations"][1]["name"], "the network (built in)");
     classic.shutdown();
 
     auto direct_search = [&](std::unique_ptr<Evaluator> evaluator) {
@@ -194,7 +201,6 @@ TEST_F(GuiPlayersTest, TheEngineSearchesWithTheServersEvaluation) {
     };
     EXPECT_EQ(classic_score, direct_search(std::make_unique<ClassicEvaluator>()));
 
-    ASSERT_TRUE(nnue::builtin_network()) << "a build without networks/default.mnet";
     Json default_score = engine_evaluation(*session);  // the fixture's library sets none
     std::string error;
     EXPECT_EQ(default_score, direct_search(nnue::make_evaluator("nnue", "", &error))) << error;

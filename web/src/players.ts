@@ -38,6 +38,8 @@ export class PlayerChoice {
       byId('engine-evaluation'),
       catalogue.evaluations.map((e) => ({ value: e.default ? '' : e.id, label: e.name.replace(/^the /, '') })),
     );
+    // A build without a network and a server without --net have only the classic evaluation.
+    byId('engine-evaluation-label').hidden = catalogue.evaluations.length < 2;
     // Kinds the server cannot offer stay visible, disabled, saying what is missing.
     const missing: Partial<Record<PlayerKind, string>> = {
       cbr: 'start mneme serve with --cases FILE.mcases',
