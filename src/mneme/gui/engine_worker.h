@@ -55,14 +55,14 @@ public:
 
 private:
     void run();
+    // Gives the searcher a copy of `evaluation` unless it already searches with it.
+    void use_evaluation(const std::shared_ptr<const Evaluator>& evaluation);
 
     std::mutex mutex_;
     std::condition_variable has_job_;
     std::optional<SearchJob> pending_;
     bool clear_pending_ = false;
     bool shutting_down_ = false;
-    void use_evaluation(const std::shared_ptr<const Evaluator>& evaluation);
-
     Searcher searcher_;  // used by the worker thread only, except stop()
     std::shared_ptr<const Evaluator> own_evaluation_;
     std::shared_ptr<const Evaluator> searching_with_;  // the prototype the searcher has a copy of
