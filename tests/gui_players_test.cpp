@@ -47,6 +47,16 @@ CaseRecord case_of(const Position& pos, const std::string& uci, std::uint32_t ga
     return record;
 }
 
+// The score a fresh searcher with `evaluator` gives `pos` at depth 5, as the GUI reports it.
+Json depth5_score(const Position& pos, std::unique_ptr<Evaluator> evaluator) {
+    Searcher direct(64);
+    direct.set_evaluator(std::move(evaluator));
+    SearchLimits limits;
+    limits.depth = 5;
+    SearchResult result = direct.search(pos, limits);
+    return score_json(result.score, pos, direct.evaluator().win_rate_model());
+}
+
 // White's cases: the start (1. d4, game 7) and after 1. d4 Nf6 (2. c4); Black's: after 1. e4 (c5).
 std::string tiny_case_base(const test::ScratchDirectory& dir) {
     Position start;
@@ -191,19 +201,12 @@ TEST_F(GuiPlayersTest, TheEngineSearchesWithTheServersEvaluation) {
     EXPECT_EQ(players["evaluations"][1]["name"], "the network (built in)");
     classic.shutdown();
 
-    auto direct_search = [&](std::unique_ptr<Evaluator> evaluator) {
-        Searcher direct(64);
-        direct.set_evaluator(std::move(evaluator));
-        SearchLimits limits;
-        limits.depth = 5;
-        SearchResult result = direct.search(after_e4, limits);
-        return score_json(result.score, after_e4, direct.evaluator().win_rate_model());
-    };
-    EXPECT_EQ(classic_score, direct_search(std::make_unique<ClassicEvaluator>()));
+    EXPECT_EQ(classic_score, depth5_score(after_e4, std::make_unique<ClassicEvaluator>()));
 
     Json default_score = engine_evaluation(*session);  // the fixture's library sets none
     std::string error;
-    EXPECT_EQ(default_score, direct_search(nnue::make_evaluator("nnue", "", &error))) << error;
+    EXPECT_EQ(default_score, depth5_score(after_e4, nnue::make_evaluator("nnue", "", &error)))
+        << error;
     EXPECT_NE(default_score, classic_score);
     EXPECT_EQ(request("GET", "/api/players").body["evaluation"], "the network (built in)");
 }
@@ -221,50 +224,37 @@ TEST_F(GuiPlayersTest, AGameMayChooseItsEnginesEvaluation) {
     EXPECT_EQ(players["evaluations"][1]["id"], "classic");
     EXPECT_EQ(players["evaluations"][1]["name"], "the classic evaluation");
 
-    auto direct_search = [](const Position& pos, std::unique_ptr<Evaluator> evaluator) {
-        Searcher direct(64);
-        direct.set_evaluator(std::move(evaluator));
-        SearchLimits limits;
-        limits.depth = 5;
-        SearchResult result = direct.search(pos, limits);
-        return score_json(result.score, pos, direct.evaluator().win_rate_model());
-    };
     std::string error;
     auto network = [&] { return nnue::make_evaluator("nnue", "", &error); };
     Position after_e4;
     after_e4.do_move(parse_uci_move(after_e4, "e2e4"));
 
-    // Black the classic evaluation at depth 5: its answer to 1. e4 has the classic score.
-    ASSERT_EQ(
-        post("/api/new-game",
-             {{"players",
-               {{"white", "human"}, {"black", {{"kind", "engine"}, {"evaluation", "classic"}}}}},
-              {"strength", {{"depth", 5}}}})
-            .status,
-        200);
-    ASSERT_EQ(post("/api/move", {{"uci", "e2e4"}}).status, 200);
-    ASSERT_TRUE(session->wait_until_engine_idle(20000));
-    Json state = request("GET", "/api/state").body;
+    // A new game in which Black, an engine searching with `evaluation` to depth 5, answers 1. e4.
+    auto black_answers_e4 = [&](const char* evaluation) {
+        Json black = {{"kind", "engine"}, {"evaluation", evaluation}};
+        EXPECT_EQ(post("/api/new-game", {{"players", {{"white", "human"}, {"black", black}}},
+                                         {"strength", {{"depth", 5}}}})
+                      .status,
+                  200);
+        EXPECT_EQ(post("/api/move", {{"uci", "e2e4"}}).status, 200);
+        EXPECT_TRUE(session->wait_until_engine_idle(20000));
+        return request("GET", "/api/state").body;
+    };
+
+    // Black the classic evaluation: its answer to 1. e4 has the classic score.
+    Json state = black_answers_e4("classic");
     ASSERT_EQ(state["moves"].size(), 2u);
     EXPECT_EQ(state["names"]["black"], "mneme (classic evaluation, depth 5)");
     EXPECT_EQ(state["player_setups"]["black"]["evaluation"], "classic");
     EXPECT_EQ(state["evaluations"][1],
-              direct_search(after_e4, std::make_unique<ClassicEvaluator>()));
-    EXPECT_NE(state["evaluations"][1], direct_search(after_e4, network())) << error;
+              depth5_score(after_e4, std::make_unique<ClassicEvaluator>()));
+    EXPECT_NE(state["evaluations"][1], depth5_score(after_e4, network())) << error;
 
     // Naming the server's own is the same as naming none: the network again.
-    ASSERT_EQ(post("/api/new-game",
-                   {{"players",
-                     {{"white", "human"}, {"black", {{"kind", "engine"}, {"evaluation", "nnue"}}}}},
-                    {"strength", {{"depth", 5}}}})
-                  .status,
-              200);
-    ASSERT_EQ(post("/api/move", {{"uci", "e2e4"}}).status, 200);
-    ASSERT_TRUE(session->wait_until_engine_idle(20000));
-    state = request("GET", "/api/state").body;
+    state = black_answers_e4("nnue");
     EXPECT_EQ(state["names"]["black"], "mneme (depth 5)");
     EXPECT_FALSE(state["player_setups"]["black"].contains("evaluation"));
-    EXPECT_EQ(state["evaluations"][1], direct_search(after_e4, network()));
+    EXPECT_EQ(state["evaluations"][1], depth5_score(after_e4, network()));
 
     Reply refused = post(
         "/api/new-game",
