@@ -49,12 +49,36 @@ class App {
     this.wireControls();
     this.listen();
     this.bookPanel.onChange = () => this.render();
-    call<Catalogue>('GET', '/api/players').then((catalogue) => {
+    const catalogue = call<Catalogue>('GET', '/api/players').then((catalogue) => {
       this.choice.setCatalogue(catalogue);
       this.bookPanel.setCatalogue(catalogue);
       this.render();
     });
-    call<GameState>('GET', '/api/state').then((state) => this.apply(state));
+    const state = call<GameState>('GET', '/api/state').then((state) => {
+      this.apply(state);
+      return state;
+    });
+    // The dialog opens on the game being played (its selects need the catalogue's options).
+    Promise.all([catalogue, state]).then(([, state]) => this.showGameSettings(this.state ?? state));
+  }
+
+  // The New game dialog and the strength controls set to `state`'s game: a reloaded page must
+  // not show the defaults while another game runs, nor send them with the next strength change.
+  private showGameSettings(state: GameState): void {
+    const human = (side: Side) => state.players[side] === 'human';
+    const side = human('white') ? (human('black') ? 'both' : 'white') : human('black') ? 'black' : 'none';
+    byId<HTMLSelectElement>('play-side').value = side;
+    this.choice.show(state.player_setups[human('white') ? 'black' : 'white']);
+    byId<HTMLInputElement>('depth').value = String(state.strength.depth);
+    byId('depth-value').textContent = state.strength.depth === 0 ? 'none' : String(state.strength.depth);
+    byId<HTMLInputElement>('movetime').value = String(state.strength.movetime_ms / 1000);
+    byId<HTMLInputElement>('elo-on').checked = state.strength.elo > 0;
+    if (state.strength.elo > 0) byId<HTMLInputElement>('elo').value = String(state.strength.elo);
+    byId<HTMLInputElement>('clock-on').checked = state.clock.enabled;
+    if (state.clock.enabled) {
+      byId<HTMLInputElement>('clock-minutes').value = String(state.clock.base_ms / 60000);
+      byId<HTMLInputElement>('clock-increment').value = String(state.clock.increment_ms / 1000);
+    }
   }
 
   // ---- state from the server

@@ -54,6 +54,37 @@ export class PlayerChoice {
     this.showOptions();
   }
 
+  // Shows `setup` in the dialog (the game in progress when the page opens), so that the next
+  // New game starts from what is being played rather than from the page's defaults.
+  show(setup: PlayerSetup): void {
+    const set = (id: string, value: string | undefined) => {
+      const element = byId<HTMLInputElement | HTMLSelectElement>(id);
+      // A select keeps its choice when the server no longer offers the value.
+      if (value === undefined || (element instanceof HTMLSelectElement && ![...element.options].some((o) => o.value === value)))
+        return;
+      element.value = value;
+    };
+    if (setup.kind === 'human') return;
+    set('opponent', setup.kind);
+    if (setup.kind === 'engine') {
+      set('engine-evaluation', setup.evaluation ?? '');
+      set('engine-book', setup.book ?? '');
+    }
+    if (setup.kind === 'book') set('book-file', setup.book);
+    if (setup.policy) set('book-policy', setup.policy);
+    if (setup.kind === 'cbr') {
+      set('cbr-cases', setup.cases);
+      const options = setup.options ?? {};
+      const text = (name: string) => (options[name] === undefined ? undefined : String(options[name]));
+      const weights = text('weights')?.split(',');
+      if (weights?.length === 3) weights.forEach((weight, i) => set(`cbr-v${i + 1}`, weight));
+      for (const name of ['choice', 'k', 'verify']) set(`cbr-${name}`, text(name));
+      for (const name of ['mirror', 'repetition'])
+        if (text(name) !== undefined) byId<HTMLInputElement>(`cbr-${name}`).checked = text(name) === 'true';
+    }
+    this.showOptions();
+  }
+
   kind(): PlayerKind {
     return byId<HTMLSelectElement>('opponent').value as PlayerKind;
   }

@@ -449,6 +449,41 @@ await step('the CBR player answers a move, and Analyse shows the case it used', 
   await screenshot('cbr');
 });
 
+await step('a reloaded page shows the game being played in its New game dialog', async () => {
+  const dialog = () => page.evaluate(() => {
+    const value = (id) => document.getElementById(id).value;
+    return [value('play-side'), value('opponent'), value('engine-evaluation'), value('depth'), value('cbr-cases'),
+      value('cbr-choice'), value('cbr-k'), String(document.getElementById('cbr-mirror').checked)].join(' ');
+  });
+  const reload = async () => {
+    await page.reload();
+    await page.waitForSelector('#board cg-board');
+    await page.waitForFunction(() => document.querySelectorAll('#cbr-cases option').length > 0);
+  };
+  await page.click('#tabs button[data-tab="play"]');
+  const cases = await page.$eval('#cbr-cases', (select) => select.value);
+  await page.selectOption('#opponent', 'engine');
+  await page.selectOption('#engine-evaluation', 'classic');
+  await newGame('black', 3, 'engine', 1);
+  await reload();
+  let shown = await dialog();
+  expect(shown.startsWith('black engine classic 3 '), `after an engine game, the dialog shows '${shown}'`);
+  await page.selectOption('#engine-evaluation', '');
+  await page.selectOption('#opponent', 'cbr');
+  await page.selectOption('#cbr-cases', cases);
+  await page.selectOption('#cbr-choice', 'vote');
+  await page.fill('#cbr-k', '3');
+  await page.check('#cbr-mirror');
+  await newGame('white', 1, 'cbr');
+  await reload();
+  shown = await dialog();
+  expect(shown === `white cbr  3 ${cases} vote 3 true`, `after a CBR game, the dialog shows '${shown}'`);
+  expect(await page.isVisible('#cbr-options'), 'the CBR settings are shown');
+  await page.selectOption('#cbr-choice', 'random');
+  await page.fill('#cbr-k', '1');
+  await page.uncheck('#cbr-mirror');
+});
+
 await step('the server refuses another site\'s page and answers its own', async () => {
   const refused = await page.evaluate(async () => {
     const answer = await fetch('/api/hint', { method: 'POST', headers: { 'Content-Type': 'text/plain' }, body: '{}' });
