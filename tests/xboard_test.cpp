@@ -93,6 +93,17 @@ TEST(Xboard, TimeControls) {
         EXPECT_TRUE(session.says(std::string("Error (") + reason)) << reason;
 }
 
+TEST(Xboard, LevelRefusesSecondsBeyondAMinute) {
+    Session session;
+    session.send("new\nlevel 0 5:59 0\nlevel 0 0:00 1");
+    EXPECT_FALSE(session.says("Error")) << session.output();
+    session.send("level 0 5:99 0");
+    EXPECT_TRUE(session.says("Error (bad level)")) << session.output();
+    Session sixty;
+    sixty.send("new\nlevel 40 4:60 0");
+    EXPECT_TRUE(sixty.says("Error (bad level)")) << sixty.output();
+}
+
 TEST(Xboard, PlaysQuicklyWithAlmostNoTimeLeft) {
     Session session;
     session.send("new\nlevel 0 0:05 0\nforce\nusermove e2e4\ntime 5\notim 500");

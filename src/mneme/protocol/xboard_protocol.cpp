@@ -464,6 +464,11 @@ void XboardProtocol::set_level(const Words& words) {
              parse_number(base.substr(colon + 1), &seconds);
     else if (ok)
         ok = parse_number(base, &minutes);
+    // "5:99" is not a clock reading: the seconds of minutes:seconds stay below 60.
+    if (ok && seconds >= 60) {
+        error("bad level", "the seconds of " + base + " must be below 60");
+        return;
+    }
     if (!ok || minutes < 0 || seconds < 0) {
         error("bad level", "level needs MOVES BASE INCREMENT, e.g. level 40 5:30 0");
         return;
