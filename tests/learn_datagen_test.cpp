@@ -11,6 +11,7 @@
 #include "mneme/learn/game_labelling.h"
 #include "mneme/learn/self_play_data.h"
 #include "mneme/learn/training_data_file.h"
+#include "mneme/search/search.h"
 #include "test_data.h"
 
 namespace mneme {
@@ -124,6 +125,21 @@ DatagenOptions fast_options() {
     o.hash_mb = 1;
     o.seed = 42;
     return o;
+}
+
+TEST(Datagen, AGameDoesNotDependOnTheGamesItsSearcherPlayedBefore) {
+    // A worker plays all its games with one searcher: after games 5 and 3, game 4 must be the
+    // game a fresh searcher plays.
+    DatagenOptions o = fast_options();
+    auto searcher = make_datagen_searcher(o);
+    DatagenGame five = play_datagen_game(o, 5, *searcher);
+    DatagenGame three = play_datagen_game(o, 3, *searcher);
+    DatagenGame four = play_datagen_game(o, 4, *searcher);
+    ASSERT_FALSE(four.positions.empty());
+    EXPECT_EQ(four.positions, play_datagen_game(o, 4).positions);
+    EXPECT_EQ(three.positions, play_datagen_game(o, 3).positions);
+    EXPECT_EQ(four.plies, play_datagen_game(o, 4).plies);
+    EXPECT_FALSE(five.positions.empty());
 }
 
 TEST(Datagen, TheSameSeedPlaysTheSameGame) {

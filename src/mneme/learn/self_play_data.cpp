@@ -5,11 +5,13 @@
 #include <condition_variable>
 #include <cstdlib>
 #include <filesystem>
+#include <functional>
 #include <map>
 #include <memory>
 #include <mutex>
 #include <stdexcept>
 #include <thread>
+#include <vector>
 
 #include "mneme/core/game_outcome.h"
 #include "mneme/core/movegen.h"
@@ -65,13 +67,23 @@ std::string DatagenOptions::settings() const {
            (net_file.empty() ? "" : " net=" + net_file);
 }
 
-DatagenGame play_datagen_game(const DatagenOptions& options, std::uint64_t number) {
-    GameRandom random(options.seed, number);
-    Searcher searcher(options.hash_mb);
+std::unique_ptr<Searcher> make_datagen_searcher(const DatagenOptions& options) {
+    auto searcher = std::make_unique<Searcher>(options.hash_mb);
     std::string error;
     auto evaluator = nnue::make_evaluator(options.eval, options.net_file, &error);
     if (!evaluator) throw std::runtime_error(error);
-    searcher.set_evaluator(std::move(evaluator));
+    searcher->set_evaluator(std::move(evaluator));
+    return searcher;
+}
+
+DatagenGame play_datagen_game(const DatagenOptions& options, std::uint64_t number) {
+    return play_datagen_game(options, number, *make_datagen_searcher(options));
+}
+
+DatagenGame play_datagen_game(const DatagenOptions& options, std::uint64_t number,
+                              Searcher& searcher) {
+    GameRandom random(options.seed, number);
+    searcher.clear();
     SearchLimits limits;
     limits.nodes = options.nodes;
 
@@ -185,7 +197,10 @@ DatagenSummary run_datagen(const DatagenOptions& options, const DatagenRun& run)
     std::map<std::uint64_t, DatagenGame> finished;
     std::uint64_t next_game = first_to_play;
     bool stopping = false;
-    auto worker = [&] {
+    // Made here, so that a network that cannot be read is reported by this thread.
+    std::vector<std::unique_ptr<Searcher>> searchers;
+    for (int t = 0; t < threads; ++t) searchers.push_back(make_datagen_searcher(options));
+    auto worker = [&](Searcher& searcher) {
         for (;;) {
             std::uint64_t number;
             {
@@ -193,14 +208,14 @@ DatagenSummary run_datagen(const DatagenOptions& options, const DatagenRun& run)
                 if (stopping || next_game >= end) return;
                 number = next_game++;
             }
-            DatagenGame game = play_datagen_game(options, number);
+            DatagenGame game = play_datagen_game(options, number, searcher);
             std::lock_guard lock(mutex);
             finished.emplace(number, std::move(game));
             ready.notify_all();
         }
     };
     std::vector<std::thread> pool;
-    for (int t = 0; t < threads; ++t) pool.emplace_back(worker);
+    for (auto& searcher : searchers) pool.emplace_back(worker, std::ref(*searcher));
 
     const auto start = std::chrono::steady_clock::now();
     auto seconds = [&] {

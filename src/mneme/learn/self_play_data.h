@@ -3,18 +3,21 @@
 // with the search's score and, once the game is over, its result.
 //
 // Game g of a run is fully determined by the run's seed and g (its own random opening, a fresh
-// search state, node-limited single-threaded searches), so a run can be split into shards of
+// search state (a cleared searcher), node-limited single-threaded searches), so a run can be split into shards of
 // consecutive games, interrupted and resumed, and still give the same records.
 #pragma once
 
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <string>
 #include <vector>
 
 #include "mneme/learn/scored_position.h"
 
 namespace mneme {
+
+class Searcher;
 
 struct DatagenOptions {
     std::uint64_t seed = 1;
@@ -48,7 +51,16 @@ struct DatagenGame {
     double result_for_white = 0.5;
 };
 
-// Plays game `number` of the run.
+// A searcher with the run's evaluation and table, for play_datagen_game.
+std::unique_ptr<Searcher> make_datagen_searcher(const DatagenOptions& options);
+
+// Plays game `number` of the run with `searcher` (from make_datagen_searcher), cleared first: the
+// game depends on the options and its number only, not on the games the searcher played before.
+// A worker keeps one searcher for all its games, since a table allocated per game was faulted
+// into memory afresh each time (a twentieth of a datagen process's time went to the kernel).
+DatagenGame play_datagen_game(const DatagenOptions& options, std::uint64_t number,
+                              Searcher& searcher);
+// The same with a searcher of its own.
 DatagenGame play_datagen_game(const DatagenOptions& options, std::uint64_t number);
 
 struct DatagenRun {
