@@ -3,8 +3,8 @@
 // with the search's score and, once the game is over, its result.
 //
 // Game g of a run is fully determined by the run's seed and g (its own random opening, a fresh
-// search state (a cleared searcher), node-limited single-threaded searches), so a run can be split into shards of
-// consecutive games, interrupted and resumed, and still give the same records.
+// search state (a cleared searcher), node-limited single-threaded searches), so a run can be split
+// into shards of consecutive games, interrupted and resumed, and still give the same records.
 #pragma once
 
 #include <cstdint>
