@@ -13,6 +13,8 @@ import { drawMoveList, JUDGEMENT_SYMBOLS } from './move_list';
 
 const byId = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
 type Tab = 'play' | 'edit' | 'games' | 'analyse';
+// The depth slider's label: 0 is no depth limit.
+const depthLabel = (depth: string) => (depth === '0' ? 'none' : depth);
 
 class App {
   private state: GameState | null = null;
@@ -70,7 +72,7 @@ class App {
     byId<HTMLSelectElement>('play-side').value = side;
     this.choice.show(state.player_setups[human('white') ? 'black' : 'white']);
     byId<HTMLInputElement>('depth').value = String(state.strength.depth);
-    byId('depth-value').textContent = state.strength.depth === 0 ? 'none' : String(state.strength.depth);
+    byId('depth-value').textContent = depthLabel(String(state.strength.depth));
     byId<HTMLInputElement>('movetime').value = String(state.strength.movetime_ms / 1000);
     byId<HTMLInputElement>('elo-on').checked = state.strength.elo > 0;
     if (state.strength.elo > 0) byId<HTMLInputElement>('elo').value = String(state.strength.elo);
@@ -466,7 +468,7 @@ class App {
     for (const button of document.querySelectorAll<HTMLElement>('#tabs button'))
       button.onclick = () => this.selectTab(button.dataset.tab as Tab);
     const depth = byId<HTMLInputElement>('depth');
-    depth.oninput = () => (byId('depth-value').textContent = depth.value === '0' ? 'none' : depth.value);
+    depth.oninput = () => (byId('depth-value').textContent = depthLabel(depth.value));
     for (const id of ['depth', 'movetime', 'elo-on', 'elo'])
       byId(id).addEventListener('change', () => call('POST', '/api/strength', this.strength()).catch(() => {}));
     byId('new-game').onclick = () => this.newGame().catch((error) => this.say(error.message, true));
