@@ -1,4 +1,5 @@
 // mneme learn datagen | data-merge | data-info: training data for the network evaluation.
+#include <algorithm>
 #include <atomic>
 #include <csignal>
 #include <cstdio>
@@ -50,6 +51,8 @@ int learn_datagen_command(const Arguments& args) {
             options.max_plies = int(reader.integer(a, 10, 2000));
         else if (a == "--threads")
             run.threads = int(reader.integer(a, 1, 256));
+        else if (a == "--shard-games")
+            run.shard_games = std::uint64_t(reader.integer(a, 1, 1LL << 40));
         else if (a == "--hash")
             options.hash_mb = std::size_t(reader.integer(a, 1, 4096));
         else if (a == "--no-progress")
@@ -74,8 +77,9 @@ int learn_datagen_command(const Arguments& args) {
     run.provenance =
         "command: " + joined_command("datagen", args) + "\ncommit: " + commit_text() + "\n";
     ProgressLine progress(progress_enabled);
-    const std::uint64_t shard_games = shard_begin(run.games, run.shard + 1, run.shards) -
-                                      shard_begin(run.games, run.shard, run.shards);
+    std::uint64_t shard_games = shard_begin(run.games, run.shard + 1, run.shards) -
+                                shard_begin(run.games, run.shard, run.shards);
+    if (run.shard_games) shard_games = std::min(shard_games, run.shard_games);
     run.progress = [&](std::uint64_t games, std::uint64_t positions, double seconds,
                        std::uint64_t left) {
         double rate = positions / std::max(seconds, 1e-9);
@@ -184,16 +188,25 @@ int learn_label_games_command(const Arguments& args) {
 }
 
 int learn_data_merge_command(const Arguments& args) {
-    auto [inputs, output] = read_merge_arguments(args, "IN.mdata...", "-o OUT.mdata");
+    Arguments files;
+    bool unfinished_shards = false;
+    for (const std::string& a : args) {
+        if (a == "--unfinished-shards")
+            unfinished_shards = true;
+        else
+            files.push_back(a);
+    }
+    auto [inputs, output] = read_merge_arguments(files, "IN.mdata...", "-o OUT.mdata");
     std::string description =
         "mneme learn data-merge\ncommand: " + joined_command("data-merge", args) + "\n";
     for (const auto& path : inputs) {
         TrainingDataReader r(path, false);
         description += "input: " + path + " " + std::to_string(r.header().positions) +
-                       " positions " + std::to_string(r.header().games) + " games " +
+                       " positions " + std::to_string(r.header().games) + " games from game " +
+                       std::to_string(r.header().first_game) + " " +
                        hex64(r.header().checksum) + "\n";
     }
-    TrainingDataHeader h = merge_training_data(inputs, output, description);
+    TrainingDataHeader h = merge_training_data(inputs, output, description, unfinished_shards);
     std::printf("%s: %llu games, %llu positions, checksum %s\n", output.c_str(),
                 (unsigned long long)h.games, (unsigned long long)h.positions,
                 hex64(h.checksum).c_str());

@@ -276,19 +276,23 @@ std::vector<CommandUsage> make_command_usages() {
         {"learn datagen",
          "learn datagen -o OUT.mdata --games N [--nodes N (5000)] [--seed S (1)]\n"
          "  [--random-plies N (8)] [--skip-plies N (16)] [--max-plies N (400)] [--shard I/N (0/1)]\n"
-         "  [--threads N (1)] [--hash MB (16)] [--eval classic|nnue] [--net FILE.mnet] [--no-progress]",
+         "  [--shard-games K] [--threads N (1)] [--hash MB (16)] [--eval classic|nnue] [--net FILE.mnet]\n"
+         "  [--no-progress]",
          "network-training data from self-play at a fixed node count",
          "  keeps quiet positions with the search score and the game's result; an existing OUT is\n"
          "  resumed (same settings only); shard I of N plays games [I*G/N, (I+1)*G/N), and\n"
-         "  'learn data-merge' joins the shards into the single run's records"},
+         "  'learn data-merge' joins the shards into the single run's records; --shard-games K stops\n"
+         "  once the shard's first K games are there (a later run without it goes on)"},
         {"learn label-games",
          "learn label-games IN.pgn[.zst]... -o OUT.mdata [--nodes N (1000)] [--sample-rate R (0.25)]\n"
          "  [--skip-plies N (16)] [--min-elo E] [--seed S (1)] [--shard I/N] [--threads N (1)]\n"
          "  [--max-games N] [--eval classic|nnue] [--net FILE.mnet] [--no-progress]",
          "network-training data from a game database, scored by a short search",
          "  game g belongs to shard g mod N; an existing OUT is resumed"},
-        {"learn data-merge", "learn data-merge IN.mdata... -o OUT.mdata",
-         "join training data files (shards of one run in game order)", ""},
+        {"learn data-merge", "learn data-merge IN.mdata... -o OUT.mdata [--unfinished-shards]",
+         "join training data files (shards of one run in game order)",
+         "  every shard of a split run must be there, finished unless --unfinished-shards\n"
+         "  (shards stopped by --shard-games)"},
         {"learn data-info", "learn data-info FILE.mdata [--show N]",
          "positions, games, results, scores and provenance of a training data file", ""},
         {"learn wdl-fit", "learn wdl-fit FILE.mdata...",

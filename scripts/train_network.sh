@@ -4,7 +4,7 @@
 # files; the trainer resumes from its checkpoint), and each step's output stays outside the
 # repository, in WORK (default ../nnue-work beside the project).
 #
-#   scripts/train_network.sh [--work DIR] [--games N (200000)] [--nodes N (4000)]
+#   scripts/train_network.sh [--work DIR] [--games N (200000)] [--shard-games K] [--nodes N (4000)]
 #                            [--master-nodes N (100)] [--epochs N (20)] [--hidden N (256)]
 #                            [--buckets B (1)] [--also DATA.mdata]...
 #                            [--k K] [--wdl W] [--seed S (1)] [--net PREVIOUS.mnet]
@@ -16,6 +16,9 @@
 # --buckets: output layers chosen by the men on the board. Another --out trains such a variant
 #   from the same data (the data steps find their work done and return at once).
 # --seed: the self-play openings' seed (another seed, other games).
+# --shard-games: the self-play stops once each of its two shards holds the first K games of its
+#   half of the N (a run cut short on purpose, reproducibly); the same command without it, or with
+#   a larger K, goes on from those games.
 # An interrupted step (Ctrl-C, or TERM to the generators) stops the script before the next one,
 # so a network is never trained on part of its data; run the same command to go on.
 # The master games come from ../shared/data/pgn/human/pgnmentor_players_union.pgn.zst unless
@@ -24,7 +27,7 @@ set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 mneme="${MNEME_BINARY:-$root/build/release/mneme}"  # MNEME_BINARY: another build (the tests)
 work="$root/../nnue-work" games=200000 nodes=4000 master_nodes=100 epochs=20 hidden=256
-net="" out="" seed=1
+net="" out="" seed=1 shard_games=""
 masters="$root/../shared/data/pgn/human/pgnmentor_players_union.pgn.zst"
 trainer_args=()
 also=()
@@ -32,6 +35,7 @@ while [[ $# -gt 0 ]]; do
     case "$1" in
         --work) work="$2"; shift 2 ;;
         --games) games="$2"; shift 2 ;;
+        --shard-games) shard_games="$2"; shift 2 ;;
         --nodes) nodes="$2"; shift 2 ;;
         --master-nodes) master_nodes="$2"; shift 2 ;;
         --epochs) epochs="$2"; shift 2 ;;
@@ -58,12 +62,14 @@ out="${out:-$work/network.mnet}"
 tag="${net:+-$(basename "$net" .mnet)}"
 eval_args=()
 [[ -n "$net" ]] && eval_args=(--net "$net")
+limit_args=() merge_args=()
+[[ -n "$shard_games" ]] && { limit_args=(--shard-games "$shard_games"); merge_args=(--unfinished-shards); }
 
 # 1. Self-play, both cores (two shards at once), then joined in game order.
 pids=()
 for shard in 0 1; do
     "$mneme" learn datagen -o "$work/selfplay$tag-$shard.mdata" --games "$games" --nodes "$nodes" \
-        --seed "$seed" --shard "$shard/2" "${eval_args[@]}" &
+        --seed "$seed" --shard "$shard/2" "${limit_args[@]}" "${eval_args[@]}" &
     pids+=($!)
 done
 trap 'kill -INT "${pids[@]}" 2>/dev/null; wait; echo "train_network: interrupted; run the same command to go on" >&2; exit 130' INT TERM
@@ -74,7 +80,8 @@ if [[ $unfinished == 1 ]]; then
     echo "train_network: the self-play did not finish; run the same command to go on" >&2
     exit 1
 fi
-"$mneme" learn data-merge "$work/selfplay$tag-0.mdata" "$work/selfplay$tag-1.mdata" -o "$work/selfplay$tag.mdata"
+"$mneme" learn data-merge "$work/selfplay$tag-0.mdata" "$work/selfplay$tag-1.mdata" -o "$work/selfplay$tag.mdata" \
+    "${merge_args[@]}"
 
 # 2. Master games: positions sampled and scored by a short search.
 data=("$work/selfplay$tag.mdata")

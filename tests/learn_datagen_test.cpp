@@ -200,6 +200,69 @@ TEST(Datagen, ShardsMergeIntoTheSingleRunAndAFinishedShardIsLeftAlone) {
     EXPECT_THROW(run_datagen(other, single), TrainingDataError);
 }
 
+TEST(Datagen, AShardStoppedAfterItsFirstGamesGoesOnLaterAndMergesOnlyWhenAskedTo) {
+    test::ScratchDirectory dir("datagen_shard_games");
+    DatagenOptions o = fast_options();
+    DatagenRun full;  // shard 0 of 2 of a 6-game run, in one go: games 0-2
+    full.games = 6;
+    full.shards = 2;
+    full.output = dir.file("full0.mdata");
+    DatagenSummary whole = run_datagen(o, full);
+    ASSERT_EQ(whole.games, 3u);
+
+    DatagenRun stopped = full;
+    stopped.output = dir.file("stopped0.mdata");
+    stopped.shard_games = 1;
+    DatagenSummary first = run_datagen(o, stopped);
+    EXPECT_TRUE(first.complete);
+    EXPECT_EQ(first.games, 1u);
+    EXPECT_EQ(run_datagen(o, stopped).games_played_now, 0u);
+
+    DatagenRun second = full;  // shard 1: games 3-4 of its 3-5
+    second.shard = 1;
+    second.shard_games = 2;
+    second.output = dir.file("stopped1.mdata");
+    DatagenSummary other = run_datagen(o, second);
+    EXPECT_EQ(other.games, 2u);
+    // A file past the limit is refused rather than merged with more games than asked for.
+    second.shard_games = 1;
+    try {
+        run_datagen(o, second);
+        ADD_FAILURE() << "a shard holding 2 games was taken for 1";
+    } catch (const TrainingDataError& e) {
+        EXPECT_NE(std::string(e.what()).find(second.output +
+                                             ": holds 2 games of its shard, more than the 1 "
+                                             "asked for"),
+                  std::string::npos)
+            << e.what();
+    }
+
+    // Stopped shards merge only when asked to, in game order whatever the order given.
+    std::string out = dir.file("merged.mdata");
+    try {
+        merge_training_data({stopped.output, second.output}, out, "merged");
+        ADD_FAILURE() << "unfinished shards were merged without being asked to";
+    } catch (const TrainingDataError& e) {
+        EXPECT_NE(std::string(e.what()).find("holds 1 of its 3 games"), std::string::npos)
+            << e.what();
+    }
+    TrainingDataHeader merged =
+        merge_training_data({second.output, stopped.output}, out, "merged", true);
+    EXPECT_EQ(merged.games, 3u);
+    EXPECT_EQ(merged.positions, first.positions + other.positions);
+    TrainingDataReader merged_file(out);
+    TrainingDataReader first_file(stopped.output);
+    ASSERT_GT(first_file.size(), 0u);
+    EXPECT_EQ(merged_file.at(0).fen(), first_file.at(0).fen());
+
+    // Without the limit the stopped shard goes on to the records of the run made in one go.
+    stopped.shard_games = 0;
+    DatagenSummary resumed = run_datagen(o, stopped);
+    EXPECT_TRUE(resumed.resumed);
+    EXPECT_EQ(resumed.games_played_now, 2u);
+    EXPECT_EQ(resumed.checksum, whole.checksum);
+}
+
 // The message of the TrainingDataError that merging `inputs` throws ("" when none is thrown).
 std::string data_merge_error(const std::vector<std::string>& inputs, const std::string& output) {
     try {

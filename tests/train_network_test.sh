@@ -45,4 +45,11 @@ cmp -s "$work/selfplay-0.mdata" "$work/before-0.mdata" || fail "the variant play
 "$mneme" eval --net "$work/t2.mnet" > "$work/eval2.log" 2>&1 || fail "the engine refused the variant"
 grep -q "\[2 buckets\]" "$work/eval2.log" || fail "the variant has not 2 output buckets"
 grep -q interrupted "$work/first.log" || fail "the self-play did not say it was interrupted"
-echo "train_network: interrupted self-play stopped before the merge; resumed to a network the engine loads; a 2-bucket variant from the same data"
+
+# A self-play cut short on purpose: the first 30 games of each half, merged and trained on.
+MNEME_BINARY="$mneme" "$root/scripts/train_network.sh" --work "$work/short" --games 200 \
+    --shard-games 30 --nodes 200 --epochs 1 --seed 5 --masters none --out "$work/short/s.mnet" \
+    > "$work/short.log" 2>&1 || fail "the self-play cut short by --shard-games was not trained on"
+grep -qE "selfplay.mdata: 60 games" "$work/short.log" || fail "the cut-short self-play does not hold 2 x 30 games"
+"$mneme" eval --net "$work/short/s.mnet" > "$work/eval3.log" 2>&1 || fail "the engine refused the cut-short network"
+echo "train_network: interrupted self-play stopped before the merge; resumed to a network the engine loads; a 2-bucket variant from the same data; a self-play cut short by --shard-games"

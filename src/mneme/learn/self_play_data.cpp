@@ -170,7 +170,9 @@ DatagenSummary run_datagen(const DatagenOptions& options, const DatagenRun& run)
         throw std::invalid_argument("shard " + std::to_string(run.shard) + " of " +
                                     std::to_string(run.shards) + " does not exist");
     const std::uint64_t begin = shard_begin(run.games, run.shard, run.shards);
-    const std::uint64_t end = shard_begin(run.games, run.shard + 1, run.shards);
+    const std::uint64_t shard_end = shard_begin(run.games, run.shard + 1, run.shards);
+    const std::uint64_t end =
+        run.shard_games ? std::min(shard_end, begin + run.shard_games) : shard_end;
     const std::string settings_line =
         "settings: " + options.settings() + " games=" + std::to_string(run.games) +
         " shard=" + std::to_string(run.shard) + "/" + std::to_string(run.shards);
@@ -183,6 +185,11 @@ DatagenSummary run_datagen(const DatagenOptions& options, const DatagenRun& run)
             throw TrainingDataError(run.output +
                                     ": made with other settings, so it cannot be resumed (want '" +
                                     settings_line + "'); choose another output or remove it");
+        if (begin + writer->header().games > end)
+            throw TrainingDataError(run.output + ": holds " +
+                                    std::to_string(writer->header().games) +
+                                    " games of its shard, more than the " +
+                                    std::to_string(end - begin) + " asked for");
         summary.resumed = true;
     } else {
         writer = std::make_unique<TrainingDataWriter>(TrainingDataWriter::create(

@@ -68,6 +68,9 @@ struct DatagenRun {
     std::uint64_t games = 1000;  // in the whole run (all shards)
     int shard = 0, shards = 1;   // this process plays games [shard * games / shards, ...)
     int threads = 1;             // games played at once (the records stay in game order)
+    // When not 0: this call stops once the file holds the shard's first `shard_games` games, as
+    // if interrupted there (not a setting: a later call with a larger limit or none goes on).
+    std::uint64_t shard_games = 0;
     std::string provenance;      // command line, commit: goes into the file's description
     // About once a second: games and positions done by this process (this session), in all
     // the file, seconds, and games left.
@@ -88,7 +91,8 @@ struct DatagenSummary {
 };
 
 // Plays the shard's games not yet in `run.output`, appending them; an existing file is resumed
-// when it was made with the same settings and shard, and refused otherwise.
+// when it was made with the same settings and shard, and refused otherwise, as is a file that
+// already holds more games than `run.shard_games` asks for. `complete` means the games asked for.
 DatagenSummary run_datagen(const DatagenOptions& options, const DatagenRun& run);
 
 }  // namespace mneme

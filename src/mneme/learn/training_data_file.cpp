@@ -267,7 +267,8 @@ bool shard_settings(const std::string& description, std::string& settings, unsig
 
 // Shards of one split run must all be there, once each, and finished: a merge of some of them
 // would look like a complete run.
-void check_shard_set(const std::vector<std::pair<std::string, TrainingDataReader>>& readers) {
+void check_shard_set(const std::vector<std::pair<std::string, TrainingDataReader>>& readers,
+                     bool unfinished_shards) {
     std::string first_settings;
     unsigned count = 0;
     std::vector<std::string> holder;
@@ -300,7 +301,7 @@ void check_shard_set(const std::vector<std::pair<std::string, TrainingDataReader
     // A run that states its games (datagen's games=G) must have all of them.
     unsigned long long wanted = 0;
     std::size_t at = first_settings.find(" games=");
-    if (at != std::string::npos &&
+    if (!unfinished_shards && at != std::string::npos &&
         std::sscanf(first_settings.c_str() + at, " games=%llu", &wanted) == 1 && games != wanted) {
         for (const auto& [path, reader] : readers) {
             unsigned shard = 0, shards = 0;
@@ -318,10 +319,11 @@ void check_shard_set(const std::vector<std::pair<std::string, TrainingDataReader
 }  // namespace
 
 TrainingDataHeader merge_training_data(const std::vector<std::string>& inputs,
-                                       const std::string& output, const std::string& description) {
+                                       const std::string& output, const std::string& description,
+                                       bool unfinished_shards) {
     std::vector<std::pair<std::string, TrainingDataReader>> readers;
     for (const auto& path : inputs) readers.emplace_back(path, TrainingDataReader(path));
-    check_shard_set(readers);
+    check_shard_set(readers, unfinished_shards);
     // Shards of one run: every file's first game is where the one before it ended.
     std::vector<std::size_t> order(readers.size());
     for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
@@ -334,7 +336,8 @@ TrainingDataHeader merge_training_data(const std::vector<std::string>& inputs,
         const auto& after = readers[order[k]].second.header();
         if (before.first_game + before.games != after.first_game) shards = false;
     }
-    if (!shards)
+    // Stopped shards leave gaps between them but keep the order of their games.
+    if (!shards && !unfinished_shards)
         for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
     std::uint64_t first = readers.empty() ? 0 : readers[order[0]].second.header().first_game;
     std::string temporary = output + ".merge";

@@ -110,7 +110,10 @@ private:
 // records; other files are joined in the order given. Every input is checked (size, checksum,
 // records) first, and the shards of a split run (a "shard=I/N" settings line) must all be there,
 // each once and finished. Throws TrainingDataError naming the file and the reason.
+// `unfinished_shards` lets a shard hold only the first games of its range (a run stopped on
+// purpose, datagen's --shard-games); the result then lists the shards' games one after another.
 TrainingDataHeader merge_training_data(const std::vector<std::string>& inputs,
-                                       const std::string& output, const std::string& description);
+                                       const std::string& output, const std::string& description,
+                                       bool unfinished_shards = false);
 
 }  // namespace mneme
