@@ -203,8 +203,8 @@ int learn_data_merge_command(const Arguments& args) {
         TrainingDataReader r(path, false);
         description += "input: " + path + " " + std::to_string(r.header().positions) +
                        " positions " + std::to_string(r.header().games) + " games from game " +
-                       std::to_string(r.header().first_game) + " " +
-                       hex64(r.header().checksum) + "\n";
+                       std::to_string(r.header().first_game) + " " + hex64(r.header().checksum) +
+                       "\n";
     }
     TrainingDataHeader h = merge_training_data(inputs, output, description, unfinished_shards);
     std::printf("%s: %llu games, %llu positions, checksum %s\n", output.c_str(),

@@ -186,10 +186,9 @@ DatagenSummary run_datagen(const DatagenOptions& options, const DatagenRun& run)
                                     ": made with other settings, so it cannot be resumed (want '" +
                                     settings_line + "'); choose another output or remove it");
         if (begin + writer->header().games > end)
-            throw TrainingDataError(run.output + ": holds " +
-                                    std::to_string(writer->header().games) +
-                                    " games of its shard, more than the " +
-                                    std::to_string(end - begin) + " asked for");
+            throw TrainingDataError(
+                run.output + ": holds " + std::to_string(writer->header().games) +
+                " games of its shard, more than the " + std::to_string(end - begin) + " asked for");
         summary.resumed = true;
     } else {
         writer = std::make_unique<TrainingDataWriter>(TrainingDataWriter::create(

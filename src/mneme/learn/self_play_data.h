@@ -71,7 +71,7 @@ struct DatagenRun {
     // When not 0: this call stops once the file holds the shard's first `shard_games` games, as
     // if interrupted there (not a setting: a later call with a larger limit or none goes on).
     std::uint64_t shard_games = 0;
-    std::string provenance;      // command line, commit: goes into the file's description
+    std::string provenance;  // command line, commit: goes into the file's description
     // About once a second: games and positions done by this process (this session), in all
     // the file, seconds, and games left.
     std::function<void(std::uint64_t games_done, std::uint64_t positions, double seconds,
