@@ -383,8 +383,17 @@ TEST_F(GuiPlayersTest, ASavedGameKeepsItsCbrPlayer) {
     // A server without the case base resumes the game with a human in its place.
     EventStream bare_events;
     GameSession without(bare_events, &store);
-    EXPECT_EQ(without.state()["players"]["black"], "human");
+    Json bare = without.state();
+    EXPECT_EQ(bare["players"]["black"], "human");
+    // ... and the page is told why, once: a new game has nothing to say.
+    const std::string notice = bare["notice"].get<std::string>();
+    EXPECT_EQ(notice.rfind("The saved game's black player cannot play here: ", 0), 0u) << notice;
+    EXPECT_NE(notice.find(cases_path), std::string::npos) << notice;
+    EXPECT_NE(notice.find(". You play Black."), std::string::npos) << notice;
+    ASSERT_EQ(handle_api_request(without, "POST", "/api/new-game", {}, "{}").status, 200);
+    EXPECT_EQ(without.state()["notice"], "");
     without.shutdown();
+    EXPECT_EQ(state["notice"], "");
 }
 
 }  // namespace

@@ -174,6 +174,8 @@ export interface GameState {
   best_moves: (BestMove | null)[];  // per position, the best move a search found there
   review: (ReviewMark | null)[];    // per move
   headers: Record<string, string>;
+  // What the server has to say about the game it resumed at its start ("" for nothing).
+  notice: string;
 }
 
 export class ApiFailure extends Error {}

@@ -61,7 +61,10 @@ class App {
       return state;
     });
     // The dialog opens on the game being played (its selects need the catalogue's options).
-    Promise.all([catalogue, state]).then(([, state]) => this.showGameSettings(this.state ?? state));
+    Promise.all([catalogue, state]).then(([, state]) => {
+      this.showGameSettings(this.state ?? state);
+      if (state.notice) this.say(state.notice, true);
+    });
   }
 
   // The New game dialog and the strength controls set to `state`'s game: a reloaded page must

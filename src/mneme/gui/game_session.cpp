@@ -138,6 +138,7 @@ Json GameSession::state_locked() const {
         {"review", review_json(evaluations_, reviewed)},
         {"decisions", decisions_},
         {"headers", headers},
+        {"notice", notice_},
     };
 }
 
@@ -287,6 +288,7 @@ void GameSession::reset_game(const Position& start, const PgnGame& record) {
     best_moves_.assign(std::size_t(ply_count()) + 1, Json());
     decisions_.assign(std::size_t(ply_count()), Json());
     result_reason_.clear();
+    notice_.clear();
     hint_ = Json();
     hint_requested_ = false;
     engine_report_ = Json();
@@ -600,7 +602,9 @@ void GameSession::restore(const std::string& text) {
         PgnReader reader = PgnReader::from_string(saved.at("pgn").get<std::string>());
         std::optional<PgnGame> game = reader.next();
         if (!game) throw std::runtime_error("its PGN holds no readable game");
-        // A player whose book or case base this server was not given becomes a human.
+        // A player whose book, case base or evaluation this server was not given becomes a
+        // human; the page says so (a log line alone goes unseen).
+        std::string notice;
         for (Color side : {WHITE, BLACK}) {
             const char* name = side == WHITE ? "white" : "black";
             try {
@@ -612,6 +616,9 @@ void GameSession::restore(const std::string& text) {
                 std::cerr << "mneme serve: the saved game's " << name
                           << " player cannot play here (" << e.what() << "); a human plays " << name
                           << "\n";
+                notice += std::string(notice.empty() ? "" : " ") + "The saved game's " + name +
+                          " player cannot play here: " + e.what() + ". You play " +
+                          (side == WHITE ? "White." : "Black.");
                 setup_.players[side] = PlayerSetup{};
             }
         }
@@ -625,6 +632,7 @@ void GameSession::restore(const std::string& text) {
         played_here_ = saved.at("played_here").get<bool>();
         make_computer_players(setup_, computers_);
         reset_game(game->start_position(), *game);
+        notice_ = notice;
         archived_ = saved.at("archived").get<bool>();
         result_reason_ = saved.at("result_reason").get<std::string>();
         clock_.reset(setup_.clock);
@@ -639,6 +647,8 @@ void GameSession::restore(const std::string& text) {
         played_here_ = true;
         archived_ = false;
         reset_game(Position(), fresh_record());
+        notice_ = "The game saved in " + store_->current_path() +
+                  " could not be resumed: " + e.what() + ". A new game started.";
     }
 }
 

@@ -155,6 +155,7 @@ private:
     bool played_here_ = true;  // false for a game loaded from PGN: not archived
     bool archived_ = false;    // already appended to the games file
     std::string result_reason_;
+    std::string notice_;  // what the page should say about the resumed game ("" for nothing)
     std::vector<Json> evaluations_;  // White's view per position (null when unknown)
     std::vector<Json> best_moves_;   // per position: {"san", "uci"} a search found best, or null
     std::vector<Json> decisions_;    // per move: why a book or the CBR player chose it (or null)
