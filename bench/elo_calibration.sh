@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # What a UCI_Elo setting of mneme is worth: for each ELO, mneme with UCI_LimitStrength and
 # UCI_Elo=ELO plays Stockfish limited to the same UCI_Elo (Stockfish's scale is fitted to CCRL
-# 40/4 ratings, so it is the yardstick), GAMES games at 10+0.1 from the 8moves openings, each
-# with both colours, two at once, with mneme's match runner. Prints per level the score, the Elo
+# 40/4 ratings, so it is the yardstick), GAMES games of the standard match
+# (bench/standard_match.sh: 10+0.1, 8moves openings with both colours, fishtest's adjudication). Prints per level the score, the Elo
 # difference with its 95% interval (pentanomial) and the rating it implies (ELO + difference): a
 # calibrated setting implies itself. The GUI's "Limit to Elo" is the same option.
 # Usage: bench/elo_calibration.sh [GAMES (100)] [OUTDIR (../matches/elo-calibration)] [ELO...]
@@ -25,6 +25,7 @@ for elo in "${levels[@]}"; do
 done
 
 source "$root/bench/debian_engines.sh"
+source "$root/bench/standard_match.sh"
 need python3 python3
 mkdir -p "$outdir"
 # The runner plays a copy, so a rebuild during the run does not swap the engine.
@@ -34,16 +35,10 @@ binary="$outdir/mneme"
 for elo in "${levels[@]}"; do
     debian_engine "stockfish-$elo"
     pgn="$outdir/mneme-$elo-vs-stockfish-$elo.pgn"
-    resume=()
-    [[ -s "$pgn" ]] && resume=(-resume)
     echo "== UCI_Elo $elo: mneme against Stockfish, $games games ($(date -u +%H:%M))"
-    "$binary" match \
-        -engine cmd="$binary" proto=uci name="mneme-$elo" option.Hash=64 \
-            option.UCI_LimitStrength=true option.UCI_Elo="$elo" \
-        -engine "${engine[@]}" \
-        -each tc=10+0.1 -games 2 -rounds $((games / 2)) -concurrency 2 \
-        -openings file="$openings" order=random -seed 1 \
-        -pgnout "$pgn" "${resume[@]}" -json "$outdir/mneme-$elo-vs-stockfish-$elo.json" |
+    ours=(cmd="$binary" proto=uci name="mneme-$elo" option.Hash=64
+          option.UCI_LimitStrength=true option.UCI_Elo="$elo")
+    standard_match "$binary" "$games" "$pgn" "$outdir/mneme-$elo-vs-stockfish-$elo.json" ours engine |
         tail -n 4
 done
 
