@@ -457,14 +457,14 @@ std::string run_uci(const std::string& input) {
 namespace mneme {
 namespace {
 
-// The committed first network loads, and knows the most basic thing: a queen up is good for the
-// side that has it, from either side to move.
+// The committed networks load, and know the most basic thing: a queen up is good for the side
+// that has it, from either side to move.
 TEST(NnueFile, TheCommittedNetworksLoadAndValueMaterial) {
-    for (const char* name : {"v1", "v3", "v3b8"}) {
+    for (const char* name : {"v1", "v3", "v3b8", "v4", "v5", "v6", "v6h512"}) {
         SCOPED_TRACE(name);
         nnue::QuantisedNetwork net =
             nnue::load_network_file(std::string(MNEME_SOURCE_DIR) + "/networks/" + name + ".mnet");
-        EXPECT_EQ(net.architecture.hidden, 256);
+        EXPECT_EQ(net.architecture.hidden, std::string(name) == "v6h512" ? 512 : 256);
         EXPECT_EQ(net.architecture.output_buckets, std::string(name) == "v3b8" ? 8 : 1);
         EXPECT_NE(net.description.find("validation loss"), std::string::npos) << net.description;
         int start = nnue::evaluate_position(net, Position());
