@@ -77,9 +77,7 @@ int learn_datagen_command(const Arguments& args) {
     run.provenance =
         "command: " + joined_command("datagen", args) + "\ncommit: " + commit_text() + "\n";
     ProgressLine progress(progress_enabled);
-    std::uint64_t shard_games = shard_begin(run.games, run.shard + 1, run.shards) -
-                                shard_begin(run.games, run.shard, run.shards);
-    if (run.shard_games) shard_games = std::min(shard_games, run.shard_games);
+    const std::uint64_t shard_games = shard_games_asked(run);
     run.progress = [&](std::uint64_t games, std::uint64_t positions, double seconds,
                        std::uint64_t left) {
         double rate = positions / std::max(seconds, 1e-9);

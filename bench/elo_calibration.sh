@@ -16,16 +16,15 @@ shift $(($# < 2 ? $# : 2))
 levels=("$@")
 [[ ${#levels[@]} -gt 0 ]] || levels=(1500 2000 2500)
 mneme="$root/build/release/mneme"
-openings="$root/../shared/data/openings/8moves_v3.pgn.zst"
 [[ -x "$mneme" ]] || { echo "elo_calibration: build first (cmake --preset release && cmake --build --preset release)" >&2; exit 2; }
-[[ -r "$openings" ]] || { echo "elo_calibration: $openings not found (the shared data set)" >&2; exit 2; }
+source "$root/bench/standard_match.sh"
+standard_openings_present || exit 2
 for elo in "${levels[@]}"; do
     [[ "$elo" =~ ^[0-9]+$ ]] && ((elo >= 1320 && elo <= 3190)) ||
         { echo "elo_calibration: $elo is not a UCI_Elo (1320 to 3190)" >&2; exit 2; }
 done
 
 source "$root/bench/debian_engines.sh"
-source "$root/bench/standard_match.sh"
 need python3 python3
 mkdir -p "$outdir"
 # The runner plays a copy, so a rebuild during the run does not swap the engine.

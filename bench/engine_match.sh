@@ -16,6 +16,8 @@ outdir="${3:-$root/bench/results}"
 mneme="$root/build/release/mneme"
 
 [[ -x "$mneme" ]] || { echo "engine_match: build first (cmake --preset release && cmake --build --preset release)" >&2; exit 2; }
+source "$root/bench/standard_match.sh"
+standard_openings_present || exit 2
 
 source "$root/bench/debian_engines.sh"
 debian_engine "$opponent" || { echo "engine_match: unknown opponent '$opponent'" >&2; exit 2; }
@@ -30,6 +32,5 @@ source "$root/bench/in_progress.sh"
 [[ -s "$pgn" ]] || carry_in_progress "$(basename "$outdir")-mneme-vs-$opponent.pgn" "$pgn"
 [[ -x "$binary" && -s "$pgn" ]] || cp "$mneme" "$binary"
 
-source "$root/bench/standard_match.sh"
 ours=(cmd="$binary" proto=uci name=mneme option.Hash=64)
 standard_match "$binary" "$games" "$pgn" "$outdir/mneme-vs-$opponent.json" ours engine

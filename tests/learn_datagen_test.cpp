@@ -7,6 +7,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <vector>
 
 #include "mneme/learn/game_labelling.h"
 #include "mneme/learn/self_play_data.h"
@@ -198,6 +199,25 @@ TEST(Datagen, ShardsMergeIntoTheSingleRunAndAFinishedShardIsLeftAlone) {
     DatagenOptions other = o;
     other.nodes = 301;
     EXPECT_THROW(run_datagen(other, single), TrainingDataError);
+}
+
+TEST(Datagen, ShardsShareTheGamesAndALimitCapsOnlyTheShardItIsGiven) {
+    DatagenRun run;
+    run.games = 7;
+    run.shards = 3;
+    std::uint64_t all = 0;
+    std::vector<std::uint64_t> shares;
+    for (run.shard = 0; run.shard < 3; ++run.shard) {
+        shares.push_back(shard_games_asked(run));
+        all += shares.back();
+    }
+    EXPECT_EQ(shares, (std::vector<std::uint64_t>{2, 2, 3}));
+    EXPECT_EQ(all, 7u);
+    run.shard = 2;
+    run.shard_games = 1;
+    EXPECT_EQ(shard_games_asked(run), 1u);
+    run.shard_games = 50;  // a limit above the share does not add games
+    EXPECT_EQ(shard_games_asked(run), 3u);
 }
 
 TEST(Datagen, AShardStoppedAfterItsFirstGamesGoesOnLaterAndMergesOnlyWhenAskedTo) {

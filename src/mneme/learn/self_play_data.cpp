@@ -165,14 +165,18 @@ std::uint64_t shard_begin(std::uint64_t games, int shard, int shards) {
     return games * std::uint64_t(shard) / std::uint64_t(shards);
 }
 
+std::uint64_t shard_games_asked(const DatagenRun& run) {
+    const std::uint64_t share = shard_begin(run.games, run.shard + 1, run.shards) -
+                                shard_begin(run.games, run.shard, run.shards);
+    return run.shard_games ? std::min(share, run.shard_games) : share;
+}
+
 DatagenSummary run_datagen(const DatagenOptions& options, const DatagenRun& run) {
     if (run.shards < 1 || run.shard < 0 || run.shard >= run.shards)
         throw std::invalid_argument("shard " + std::to_string(run.shard) + " of " +
                                     std::to_string(run.shards) + " does not exist");
     const std::uint64_t begin = shard_begin(run.games, run.shard, run.shards);
-    const std::uint64_t shard_end = shard_begin(run.games, run.shard + 1, run.shards);
-    const std::uint64_t end =
-        run.shard_games ? std::min(shard_end, begin + run.shard_games) : shard_end;
+    const std::uint64_t end = begin + shard_games_asked(run);
     const std::string settings_line =
         "settings: " + options.settings() + " games=" + std::to_string(run.games) +
         " shard=" + std::to_string(run.shard) + "/" + std::to_string(run.shards);

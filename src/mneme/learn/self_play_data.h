@@ -82,6 +82,8 @@ struct DatagenRun {
 
 // The first game number of a shard, and one past its last.
 std::uint64_t shard_begin(std::uint64_t games, int shard, int shards);
+// How many games this call plays to in all: the shard's share, or `shard_games` when smaller.
+std::uint64_t shard_games_asked(const DatagenRun& run);
 
 struct DatagenSummary {
     std::uint64_t games = 0, positions = 0;  // in the file
