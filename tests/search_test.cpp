@@ -186,6 +186,20 @@ TEST(Search, RespectsSearchMoves) {
     EXPECT_TRUE(result.best == limits.search_moves[0] || result.best == limits.search_moves[1]);
 }
 
+TEST(Search, OneSearchMoveOfManyIsAnalysedNotPlayedAtOnce) {
+    // A single legal move is played at once; a single move left by "searchmoves" is a
+    // question about that move and gets the iterations its time allows (it stopped after the
+    // first).
+    Position pos;
+    Searcher searcher(4);
+    SearchLimits limits;
+    limits.movetime_ms = 300;
+    limits.search_moves = {uci(pos, "g1f3")};
+    SearchResult result = searcher.search(pos, limits);
+    EXPECT_EQ(result.best, uci(pos, "g1f3"));
+    EXPECT_GE(result.depth, 3);
+}
+
 TEST(Search, FiftyMoveRuleScoresDraw) {
     // A queen up, but the next move without capture or pawn move completes 100 plies.
     Position drawn = Position::from_fen("7k/8/8/8/8/8/8/1Q5K w - - 99 80");

@@ -185,16 +185,19 @@ SearchResult Searcher::search(const Position& pos, const SearchLimits& limits,
 
     // Root moves in the order the move picker would try them, restricted to "searchmoves".
     root_moves_.clear();
+    root_legal_moves_ = 0;
     TTData tt;
     Move tt_move =
         options_.transposition_table && table_->probe(pos_.key(), 0, &tt) ? tt.move : Move::none();
     MovePicker picker(pos_, tt_move, killers_[0], Move::none(), history_, options_.capture_ordering,
                       options_.history, nullptr, active_hint(), 0);
-    while (Move m = picker.next())
+    while (Move m = picker.next()) {
+        ++root_legal_moves_;
         if (limits.search_moves.empty() ||
             std::find(limits.search_moves.begin(), limits.search_moves.end(), m) !=
                 limits.search_moves.end())
             root_moves_.push_back({m, -VALUE_INFINITE, -VALUE_INFINITE, {m}});
+    }
 
     SearchResult result;
     if (root_moves_.empty()) {
@@ -275,8 +278,9 @@ bool Searcher::should_stop_iterating(int depth) const {
     if (pondering_ || limits_.infinite) return false;
     if (!time_.is_timed()) return false;
     if (time_.should_stop_iterating(time_scale())) return true;
-    // With one legal move, or a mate already seen with room to spare, thinking is wasted.
-    if (root_moves_.size() == 1) return true;
+    // With one legal move, or a mate already seen with room to spare, thinking is wasted. One
+    // move left by "searchmoves" is an analysis of that move: it gets the time it was given.
+    if (root_legal_moves_ == 1) return true;
     return is_mate_score(score) && depth >= 2 * (VALUE_MATE - std::abs(score)) + 2;
 }
 

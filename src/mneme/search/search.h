@@ -205,6 +205,7 @@ private:
     TimeManager time_;
     SearchLimits limits_;
     std::vector<RootMove> root_moves_;
+    int root_legal_moves_ = 0;               // before "searchmoves" restricted them
     const InfoCallback* on_info_ = nullptr;  // the running search's callback, for currmove
 
     // Signals from the protocol thread.
