@@ -460,7 +460,7 @@ namespace {
 // The committed networks load, and know the most basic thing: a queen up is good for the side
 // that has it, from either side to move.
 TEST(NnueFile, TheCommittedNetworksLoadAndValueMaterial) {
-    for (const char* name : {"v1", "v3", "v3b8", "v4", "v5", "v6", "v6h512"}) {
+    for (const char* name : {"v1", "v3", "v3b8", "v4", "v5", "v6", "v6b", "v6h512"}) {
         SCOPED_TRACE(name);
         nnue::QuantisedNetwork net =
             nnue::load_network_file(std::string(MNEME_SOURCE_DIR) + "/networks/" + name + ".mnet");
