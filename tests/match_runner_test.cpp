@@ -409,6 +409,9 @@ TEST(MatchResume, ADecidedSprtPlaysNoMoreGames) {
     ASSERT_TRUE(first.sprt);
     ASSERT_NE(first.sprt->decision, SprtDecision::CONTINUE) << log.str();
     ASSERT_LT(first.games.size(), 400u);
+    // The last progress line shows where the decision came from.
+    EXPECT_NE(log.str().find(llr_text(*first.sprt) + "  ETA"), std::string::npos) << log.str();
+    EXPECT_NE(llr_text(*first.sprt).find(" (-2.94, 2.94)"), std::string::npos);
     std::ifstream before_stream(pgn);
     std::string before((std::istreambuf_iterator<char>(before_stream)), {});
 

@@ -338,6 +338,11 @@ std::string sprt_line(const SprtState& state) {
     return out.str();
 }
 
+std::string llr_text(const SprtState& state) {
+    return "  LLR " + format("%.2f", state.llr) + " (" + format("%.2f", state.lower_bound) + ", " +
+           format("%.2f", state.upper_bound) + ")";
+}
+
 namespace {
 
 // "R.G" as (R, G); "R" as (R, 0); anything else sorts after every numbered round.

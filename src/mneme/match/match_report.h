@@ -62,6 +62,8 @@ std::string score_line(const TournamentReport& report, std::size_t pair = 0);
 SprtState report_sprt(const TournamentReport& report, const SprtParameters& parameters);
 // "SPRT: llr 1.23 (bounds -2.94, 2.94): no decision yet" (or "H0 accepted", "H1 accepted").
 std::string sprt_line(const SprtState& state);
+// The same for the live status, after score_line: "  LLR -1.67 (-2.94, 2.94)".
+std::string llr_text(const SprtState& state);
 
 // The finished games of PGN files in round order (Round tag "R.G" or "R"; others last, each
 // group in file order), so the shards of a run report as the run; player names in order of

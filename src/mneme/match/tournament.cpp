@@ -320,16 +320,17 @@ TournamentOutcome run_tournament(const TournamentSettings& settings, std::ostrea
         std::string status = std::string("[").append(std::to_string(collected.games.size())) + "/" +
                              std::to_string(schedule.size()) + "] ";
         if (two_players) status += score_line(report);
-        status += "  ETA " + clock_text(eta);
-        if (two_players) log << status << '\n';
-        if (settings.live_status) std::fprintf(stderr, "\r%s\033[K", status.c_str());
-        log.flush();
-
+        // A test's progress is its log-likelihood ratio against the bounds, as cutechess shows it.
         if (settings.sprt && two_players) {
             SprtState state = report_sprt(report, *settings.sprt);
             outcome.sprt = state;
             if (state.decision != SprtDecision::CONTINUE) abort = true;
+            status += llr_text(state);
         }
+        status += "  ETA " + clock_text(eta);
+        if (two_players) log << status << '\n';
+        if (settings.live_status) std::fprintf(stderr, "\r%s\033[K", status.c_str());
+        log.flush();
     };
 
     auto worker = [&]() {
