@@ -14,7 +14,10 @@ namespace mneme::gui {
 namespace {
 
 constexpr std::int64_t HINT_TIME_MS = 1000;
-constexpr std::int64_t GRAPH_TIME_PER_POSITION_MS = 150;
+// The review's search of each position: a node budget rather than a time, so that a game gets
+// the same verdicts on any machine and however busy it is (about 0.2 s on an idle 2-core
+// development machine with the network, as deep as the 150 ms it replaced).
+constexpr std::uint64_t GRAPH_NODES_PER_POSITION = 250000;
 
 // A checkmated or stalemated position has no search score; the graph still needs a point.
 Json terminal_evaluation(const Position& pos) {
@@ -77,7 +80,7 @@ void GameSession::replan() {
         Position pos = position_after(graph_next_ply_);
         if (pos.has_legal_moves()) {
             SearchLimits limits;
-            limits.movetime_ms = GRAPH_TIME_PER_POSITION_MS;
+            limits.nodes = GRAPH_NODES_PER_POSITION;
             start_job(JobKind::GRAPH, graph_next_ply_, pos, limits, 1, 0);
             return;
         }
