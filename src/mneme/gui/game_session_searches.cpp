@@ -251,6 +251,8 @@ void GameSession::set_analysis(bool on, int ply, int lines) {
 void GameSession::evaluate_game() {
     std::lock_guard lock(mutex_);
     graph_next_ply_ = 0;
+    // From an empty table, so that what was searched before does not change the verdicts.
+    worker_->clear_before_next_job();
     if (running_job_ != JobKind::ENGINE_MOVE) replan();
 }
 
