@@ -24,10 +24,12 @@
 #include "mneme/gui/player_library.h"
 #include "mneme/match/in_process_players.h"
 #include "mneme/match/player_spec.h"
+#include "mneme/nnue/network.h"
 #include "mneme/notation/uci_move.h"
 #include "mneme/pgn/eco_table.h"
 #include "mneme/protocol/engine_protocol.h"
 #include "mneme/util/builtin_files.h"
+#include "mneme/util/record_file.h"
 
 namespace mneme {
 namespace {
@@ -247,6 +249,15 @@ TEST(BuiltinDefaults, VersionAndBookInfoNameThem) {
     // Every built-in file is listed as what it is: no opening table is taken for a case base.
     EXPECT_EQ(version.find("unusable"), std::string::npos) << version;
     EXPECT_EQ(version.find(".tsv"), std::string::npos) << version;
+    // The network is named by the checksum of the committed file it was built from.
+    std::string network = std::string(MNEME_SOURCE_DIR) + "/networks/default.mnet";
+    if (std::filesystem::exists(network)) {
+        EXPECT_NE(version.find("network    built in: (768->"), std::string::npos) << version;
+        EXPECT_NE(version.find(", checksum " + hex64(nnue::load_network_file(network).checksum()) +
+                               "\n           trained by: mneme learn nnue; data: "),
+                  std::string::npos)
+            << version;
+    }
     EXPECT_NE(version.find("openings   built in: " + std::to_string(EcoTable::builtin().size()) +
                            " named positions from 5 ECO tables"),
               std::string::npos)
