@@ -15,6 +15,10 @@
 namespace mneme::gui {
 namespace {
 
+// A fifth of the program's budget per position: enough for these games' verdicts, and fast
+// under the sanitizers.
+constexpr std::uint64_t REVIEW_NODES = GameSession::DEFAULT_REVIEW_NODES / 5;
+
 Json cp(int centipawns) { return {{"cp", centipawns}}; }
 Json best(const std::string& san, const std::string& uci) { return {{"san", san}, {"uci", uci}}; }
 
@@ -91,6 +95,7 @@ TEST(EcoTable, BuiltInTablesNameTranspositions) {
 TEST(GameReview, AnEvaluatedGameMarksTheBlunderAndNamesTheOpening) {
     EventStream events;
     GameSession session{events, nullptr};
+    session.set_review_nodes(REVIEW_NODES);
     std::string pgn =
         "[Event \"review\"]\n[White \"a\"]\n[Black \"b\"]\n[Result \"*\"]\n\n"
         "1. e4 e5 2. Nf3 Nc6 3. Bb5 Qg5 4. Nxg5 *\n";
@@ -129,6 +134,7 @@ TEST(GameReview, TheSameGameGetsTheSameReviewEveryTime) {
     for (int session_number = 0; session_number < 2; ++session_number) {
         EventStream events;
         GameSession session{events, nullptr};
+        session.set_review_nodes(REVIEW_NODES);
         ApiResponse loaded = handle_api_request(session, "POST", "/api/pgn/load", {},
                                                 Json{{"pgn", pgn}, {"index", 0}}.dump());
         ASSERT_EQ(loaded.status, 200) << loaded.body;

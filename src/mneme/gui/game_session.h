@@ -6,6 +6,7 @@
 
 #include <atomic>
 #include <condition_variable>
+#include <cstdint>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -82,6 +83,12 @@ public:
     void set_analysis(bool on, int ply, int lines);
     // Scores every position of the mainline, one short search each ("evaluation" events).
     void evaluate_game();
+    // The node budget of each of those searches: a budget rather than a time, so that a game
+    // gets the same verdicts on any machine and however busy it is (the default is about 0.2 s
+    // on an idle 2-core development machine with the network). The tests use fewer, to stay
+    // fast under the sanitizers.
+    static constexpr std::uint64_t DEFAULT_REVIEW_NODES = 250000;
+    void set_review_nodes(std::uint64_t nodes);
     // Shows a game read from PGN, for both players to be human; comments and variations kept.
     void load_game(const PgnGame& game);
 
@@ -168,6 +175,7 @@ private:
     int analysis_ply_ = 0;
     int analysis_lines_ = 3;
     int graph_next_ply_ = -1;  // next position to score for the evaluation graph; -1: none
+    std::uint64_t review_nodes_ = DEFAULT_REVIEW_NODES;
 
     JobKind running_job_ = JobKind::NONE;
     std::atomic<std::uint64_t> generation_{0};

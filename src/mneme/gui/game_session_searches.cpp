@@ -14,10 +14,6 @@ namespace mneme::gui {
 namespace {
 
 constexpr std::int64_t HINT_TIME_MS = 1000;
-// The review's search of each position: a node budget rather than a time, so that a game gets
-// the same verdicts on any machine and however busy it is (about 0.2 s on an idle 2-core
-// development machine with the network, as deep as the 150 ms it replaced).
-constexpr std::uint64_t GRAPH_NODES_PER_POSITION = 250000;
 
 // A checkmated or stalemated position has no search score; the graph still needs a point.
 Json terminal_evaluation(const Position& pos) {
@@ -80,7 +76,7 @@ void GameSession::replan() {
         Position pos = position_after(graph_next_ply_);
         if (pos.has_legal_moves()) {
             SearchLimits limits;
-            limits.nodes = GRAPH_NODES_PER_POSITION;
+            limits.nodes = review_nodes_;
             start_job(JobKind::GRAPH, graph_next_ply_, pos, limits, 1, 0);
             return;
         }
@@ -254,6 +250,11 @@ void GameSession::evaluate_game() {
     // From an empty table, so that what was searched before does not change the verdicts.
     worker_->clear_before_next_job();
     if (running_job_ != JobKind::ENGINE_MOVE) replan();
+}
+
+void GameSession::set_review_nodes(std::uint64_t nodes) {
+    std::lock_guard lock(mutex_);
+    review_nodes_ = std::max<std::uint64_t>(nodes, 1);
 }
 
 void GameSession::watch_clock() {
