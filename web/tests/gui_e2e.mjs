@@ -163,17 +163,16 @@ async function newGame(side, depth, opponent = 'engine', movesAfter = 0) {
   const seenFrom = side === 'black' ? 'orientation-black' : 'orientation-white';
   await page.waitForSelector(`#board.${seenFrom}, #board .cg-wrap.${seenFrom}`);
 }
-// Saves SCREENSHOT-NAME.png when a screenshot path was given, once the board's pieces have
-// stopped moving (a jump across a game slides them all; on a busy machine that takes a while).
-async function screenshot(name) {
+// Saves SCREENSHOT-NAME.png (SCREENSHOT.png for an empty name) when a screenshot path was given,
+// once the board's pieces have stopped moving (a jump across a game slides them all; on a busy
+// machine that takes a while).
+async function screenshot(name, options = {}) {
   if (!screenshotPath) return;
-  await boardSettled();
-  await page.screenshot({ path: screenshotPath.replace(/\.png$/, `-${name}.png`) });
-}
-async function boardSettled() {
   await page.waitForFunction(() => !document.querySelector('cg-board piece.anim, cg-board piece.fading'), null, {
     timeout: 5000,
   });
+  const path = name ? screenshotPath.replace(/\.png$/, `-${name}.png`) : screenshotPath;
+  await page.screenshot({ path, ...options });
 }
 async function setUpFromFen(fen, white, black) {
   await page.click('#tabs button[data-tab="edit"]');
@@ -374,10 +373,7 @@ await step('analysis shows MultiPV lines, and a screenshot is saved', async () =
   const line = await page.textContent('#analysis-lines-list li');
   expect(/depth \d+\/\d+ · [\d.]+[kMG]? nodes · \d+\.\d s/.test(line), `an analysis line reads '${line}'`);
   await page.waitForTimeout(1500);
-  if (screenshotPath) {
-    await boardSettled();
-    await page.screenshot({ path: screenshotPath });
-  }
+  await screenshot('');
   await page.uncheck('#analysis-on');
 });
 
@@ -392,10 +388,7 @@ await step('the page has a favicon and works at phone width', async () => {
   expect(side.y >= board.y + board.height, 'the panels are not under the board');
   const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
   expect(scrollWidth <= 390, `the page is ${scrollWidth} px wide`);
-  if (screenshotPath) {
-    await boardSettled();
-    await page.screenshot({ path: screenshotPath.replace(/\.png$/, '-phone.png'), fullPage: false });
-  }
+  await screenshot('phone', { fullPage: false });
   await page.setViewportSize({ width: 1400, height: 860 });
 });
 
