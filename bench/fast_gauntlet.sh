@@ -61,7 +61,7 @@ opponents=(
 
 leg() {  # leg NAME LIMIT...
     local name="$1"; shift
-    local pgn="$outdir/$name.pgn" resume=()
+    local pgn="$outdir/$name.pgn" resume=() status=0
     [[ -s "$pgn" ]] || carry_in_progress "gauntlet-$(basename "$outdir")-$name.pgn" "$pgn"
     [[ -s "$pgn" ]] && resume=(-resume)
     echo "== leg $name: $* ($rounds rounds x 2 games per opponent)" >&2
@@ -70,10 +70,15 @@ leg() {  # leg NAME LIMIT...
         "${opponents[@]}" \
         -each "$@" -games 2 -rounds "$rounds" -concurrency 2 \
         -openings file="$openings" order=random -seed 3 -hangtimeout 30 \
-        -pgnout "$pgn" "${resume[@]}" -json "$outdir/$name.json" >>"$outdir/$name.log" 2>&1 || true
+        -pgnout "$pgn" "${resume[@]}" -json "$outdir/$name.json" >>"$outdir/$name.log" 2>&1 || status=$?
     echo "load average at the end of leg $name ($load busy loops): $(cut -d' ' -f1-3 /proc/loadavg)" \
         >>"$outdir/$name.log"
     tail -n 26 "$outdir/$name.log"
+    # An interrupted runner (SIGINT, exit 130) stops the gauntlet, not just this leg; its games are kept.
+    if ((status == 130)); then
+        echo "fast_gauntlet: interrupted in leg $name; run the same command again to go on" >&2
+        exit 130
+    fi
 }
 
 leg clock tc=2+0.02
