@@ -9,8 +9,9 @@
 # A queue started in the background (nohup ... &) ignores SIGINT, as background jobs of a
 # script do: stop it with `pkill -TERM -f sprt_queue.sh` (it then ends when the running job
 # ends), and interrupt that job with SIGINT (e.g. `pkill -INT -f 'NAME-new-mneme match'` or
-# `pkill -INT -f 'mneme-OPPONENT match'`; a network's data: `pkill -INT -f 'learn
-# (datagen|label-games)'`; the trainer: `pkill -INT -f 'learn nnue'`), which keeps its finished
+# `pkill -INT -f 'mneme-OPPONENT match'`; a soak: `pkill -INT -f 'soak/LEG/mneme tournament'`;
+# a network's data: `pkill -INT -f 'learn (datagen|label-games)'`; the trainer: `pkill -INT -f
+# 'learn nnue'`), which keeps its finished
 # games (the trainer: a checkpoint after its current batch, resumed from there).
 #   bench/sprt_queue.sh [QUEUE]
 set -uo pipefail
