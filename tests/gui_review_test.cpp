@@ -149,5 +149,57 @@ TEST(GameReview, TheSameGameGetsTheSameReviewEveryTime) {
     }
 }
 
+// The page offers deeper reviews: a review's request names its node budget, which the state
+// reports, and the review then is the one a session with that default budget gives; a budget
+// out of range is refused with the reason.
+TEST(GameReview, EachReviewSearchesTheBudgetItAsksFor) {
+    std::string pgn =
+        "[Event \"review\"]\n[White \"a\"]\n[Black \"b\"]\n[Result \"*\"]\n\n"
+        "1. e4 c5 2. Nf3 d6 3. d4 cxd4 4. Nxd4 Nf6 5. Nc3 a6 *\n";
+    auto state_of = [](GameSession& session) {
+        return Json::parse(handle_api_request(session, "GET", "/api/state", {}, "").body);
+    };
+    auto load = [&pgn](GameSession& session) {
+        ApiResponse loaded = handle_api_request(session, "POST", "/api/pgn/load", {},
+                                                Json{{"pgn", pgn}, {"index", 0}}.dump());
+        ASSERT_EQ(loaded.status, 200) << loaded.body;
+    };
+    constexpr std::uint64_t DEEPER = 2 * REVIEW_NODES;
+
+    EventStream events;
+    GameSession asked{events, nullptr};
+    asked.set_review_nodes(REVIEW_NODES);
+    load(asked);
+    EXPECT_EQ(state_of(asked)["review_nodes"], 0);  // no review yet
+    for (const char* body : {R"({"nodes": 999})", R"({"nodes": 100000001})", R"({"nodes": "deep"})"}) {
+        ApiResponse refused = handle_api_request(asked, "POST", "/api/evaluate-game", {}, body);
+        EXPECT_EQ(refused.status, 400) << body;
+        EXPECT_NE(refused.body.find("'nodes' must be a whole number from 1000 to 100000000"),
+                  std::string::npos)
+            << refused.body;
+    }
+    ApiResponse started = handle_api_request(asked, "POST", "/api/evaluate-game", {},
+                                             Json{{"nodes", DEEPER}}.dump());
+    ASSERT_EQ(started.status, 200) << started.body;
+    ASSERT_TRUE(asked.wait_until_game_evaluated(120000));
+    Json deep = state_of(asked);
+    EXPECT_EQ(deep["review_nodes"], DEEPER);
+
+    EventStream other_events;
+    GameSession by_default{other_events, nullptr};
+    by_default.set_review_nodes(DEEPER);
+    load(by_default);
+    ASSERT_EQ(handle_api_request(by_default, "POST", "/api/evaluate-game", {}, "{}").status, 200);
+    ASSERT_TRUE(by_default.wait_until_game_evaluated(120000));
+    Json expected = state_of(by_default);
+    EXPECT_EQ(expected["review_nodes"], DEEPER);
+    EXPECT_EQ(deep["evaluations"], expected["evaluations"]);
+    EXPECT_EQ(deep["best_moves"], expected["best_moves"]);
+
+    // Another game starts without a review.
+    load(asked);
+    EXPECT_EQ(state_of(asked)["review_nodes"], 0);
+}
+
 }  // namespace
 }  // namespace mneme::gui

@@ -173,6 +173,7 @@ export interface GameState {
   evaluations: (Score | null)[];
   best_moves: (BestMove | null)[];  // per position, the best move a search found there
   review: (ReviewMark | null)[];    // per move
+  review_nodes: number;             // the node budget of each position in the last review; 0: none
   headers: Record<string, string>;
   // What the server has to say about the game it resumed at its start ("" for nothing).
   notice: string;

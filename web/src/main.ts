@@ -15,6 +15,8 @@ const byId = <T extends HTMLElement>(id: string) => document.getElementById(id) 
 type Tab = 'play' | 'edit' | 'games' | 'analyse';
 // The depth slider's label: 0 is no depth limit.
 const depthLabel = (depth: string) => (depth === '0' ? 'none' : depth);
+// The review's budget for its note: " in 2,000,000 nodes a position" ("" before a review).
+const reviewDepth = (nodes: number) => (nodes > 0 ? ` in ${nodes.toLocaleString('en')} nodes a position` : '');
 
 class App {
   private state: GameState | null = null;
@@ -222,7 +224,7 @@ class App {
           ? `${evaluated} of ${state.evaluations.length} positions evaluated: "Evaluate the game" reviews every move.`
           : marked.length === 0
             ? 'No move lost more than 5% of its player\'s winning chances.'
-            : 'Judged by the winning chances a move lost against the best move found (lichess\'s thresholds: 5%, 10%, 15%).';
+            : `Judged by the winning chances a move lost against the best move found${reviewDepth(state.review_nodes)} (lichess's thresholds: 5%, 10%, 15%).`;
     }
     const verdict = byId('review-move');
     const mark = this.viewPly > 0 ? review[this.viewPly - 1] : null;
@@ -493,7 +495,8 @@ class App {
       const total = (this.state?.moves.length ?? 0) + 1;
       drawEvaluationProgress(byId('evaluate-progress'), 0, total);
       byId<HTMLButtonElement>('evaluate-game').disabled = true;
-      call('POST', '/api/evaluate-game').catch((error) => {
+      const nodes = Number(byId<HTMLSelectElement>('review-nodes').value);
+      call('POST', '/api/evaluate-game', { nodes }).catch((error) => {
         byId('evaluate-progress').hidden = true;
         byId<HTMLButtonElement>('evaluate-game').disabled = false;
         this.say(error.message, true);

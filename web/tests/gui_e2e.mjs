@@ -350,6 +350,9 @@ await step('evaluating the game shows its progress, then the review marks mistak
   expect(marks > 0, 'no move of the Immortal Game is marked');
   const summary = await page.textContent('#review-summary table');
   expect(summary.includes('Anderssen') && summary.includes('blunders'), `the summary reads '${summary}'`);
+  // The quick budget, the menu's first choice, is the one the marks come from.
+  const note = await page.textContent('#review-summary .note');
+  expect(note.includes('in 250,000 nodes a position'), `the review's note reads '${note}'`);
   await page.locator('#moves .move:has(.judgement)').first().click();
   const verdict = await page.textContent('#review-move');
   expect(/(Inaccuracy|Mistake|Blunder): \d+% of the winning chances lost\. Best was \S+\./.test(verdict), `the verdict reads '${verdict}'`);

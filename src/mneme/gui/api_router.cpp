@@ -222,8 +222,11 @@ const std::vector<Route>& routes() {
              return ok();
          }},
         {"POST", "/api/evaluate-game",
-         [](GameSession& s, const QueryParameters&, const Json&) {
-             s.evaluate_game();
+         [](GameSession& s, const QueryParameters&, const Json& body) {
+             // "nodes": the budget of each position's search; absent, the session's default.
+             s.evaluate_game(std::uint64_t(integer(body, "nodes", 0,
+                                                   std::int64_t(GameSession::MIN_REVIEW_NODES),
+                                                   std::int64_t(GameSession::MAX_REVIEW_NODES))));
              return ok();
          }},
         {"POST", "/api/validate-position",

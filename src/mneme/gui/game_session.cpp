@@ -136,6 +136,7 @@ Json GameSession::state_locked() const {
         {"evaluations", evaluations_},
         {"best_moves", best_moves_},
         {"review", review_json(evaluations_, reviewed)},
+        {"review_nodes", graph_nodes_},
         {"decisions", decisions_},
         {"headers", headers},
         {"notice", notice_},
@@ -295,6 +296,7 @@ void GameSession::reset_game(const Position& start, const PgnGame& record) {
     engine_score_.reset();
     analysis_ply_ = std::min(analysis_ply_, ply_count());
     graph_next_ply_ = -1;
+    graph_nodes_ = 0;
 }
 
 void GameSession::new_game(const GameSetup& setup) {

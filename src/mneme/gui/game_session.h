@@ -81,13 +81,17 @@ public:
     void set_strength(const EngineStrength& strength);
     // Infinite analysis of the position after `ply` moves, with `lines` principal variations.
     void set_analysis(bool on, int ply, int lines);
-    // Scores every position of the mainline, one short search each ("evaluation" events).
-    void evaluate_game();
-    // The node budget of each of those searches: a budget rather than a time, so that a game
-    // gets the same verdicts on any machine and however busy it is (the default is about 0.2 s
-    // on an idle 2-core development machine with the network). The tests use fewer, to stay
-    // fast under the sanitizers.
+    // Scores every position of the mainline, one search of `nodes` nodes each ("evaluation"
+    // events); 0: the session's review budget (set_review_nodes). A budget rather than a time,
+    // so that a game gets the same verdicts on any machine and however busy it is.
+    void evaluate_game(std::uint64_t nodes = 0);
+    // The default budget is about 0.2 s a position on an idle 2-core development machine with
+    // the network: quick, but a combination deeper than its horizon (depth 12-15 in a
+    // middlegame) is judged wrongly, so the page also offers deeper reviews. The tests use
+    // fewer, to stay fast under the sanitizers.
     static constexpr std::uint64_t DEFAULT_REVIEW_NODES = 250000;
+    static constexpr std::uint64_t MIN_REVIEW_NODES = 1000;
+    static constexpr std::uint64_t MAX_REVIEW_NODES = 100000000;
     void set_review_nodes(std::uint64_t nodes);
     // Shows a game read from PGN, for both players to be human; comments and variations kept.
     void load_game(const PgnGame& game);
@@ -176,6 +180,7 @@ private:
     int analysis_lines_ = 3;
     int graph_next_ply_ = -1;  // next position to score for the evaluation graph; -1: none
     std::uint64_t review_nodes_ = DEFAULT_REVIEW_NODES;
+    std::uint64_t graph_nodes_ = 0;  // the node budget of the last review started; 0: none
 
     JobKind running_job_ = JobKind::NONE;
     std::atomic<std::uint64_t> generation_{0};

@@ -76,7 +76,7 @@ void GameSession::replan() {
         Position pos = position_after(graph_next_ply_);
         if (pos.has_legal_moves()) {
             SearchLimits limits;
-            limits.nodes = review_nodes_;
+            limits.nodes = graph_nodes_;
             start_job(JobKind::GRAPH, graph_next_ply_, pos, limits, 1, 0);
             return;
         }
@@ -244,9 +244,10 @@ void GameSession::set_analysis(bool on, int ply, int lines) {
     if (running_job_ != JobKind::ENGINE_MOVE) replan();
 }
 
-void GameSession::evaluate_game() {
+void GameSession::evaluate_game(std::uint64_t nodes) {
     std::lock_guard lock(mutex_);
     graph_next_ply_ = 0;
+    graph_nodes_ = nodes ? std::clamp(nodes, MIN_REVIEW_NODES, MAX_REVIEW_NODES) : review_nodes_;
     // From an empty table, so that what was searched before does not change the verdicts.
     worker_->clear_before_next_job();
     if (running_job_ != JobKind::ENGINE_MOVE) replan();
