@@ -171,15 +171,16 @@ TEST(GameReview, EachReviewSearchesTheBudgetItAsksFor) {
     asked.set_review_nodes(REVIEW_NODES);
     load(asked);
     EXPECT_EQ(state_of(asked)["review_nodes"], 0);  // no review yet
-    for (const char* body : {R"({"nodes": 999})", R"({"nodes": 100000001})", R"({"nodes": "deep"})"}) {
+    for (const char* body :
+         {R"({"nodes": 999})", R"({"nodes": 100000001})", R"({"nodes": "deep"})"}) {
         ApiResponse refused = handle_api_request(asked, "POST", "/api/evaluate-game", {}, body);
         EXPECT_EQ(refused.status, 400) << body;
         EXPECT_NE(refused.body.find("'nodes' must be a whole number from 1000 to 100000000"),
                   std::string::npos)
             << refused.body;
     }
-    ApiResponse started = handle_api_request(asked, "POST", "/api/evaluate-game", {},
-                                             Json{{"nodes", DEEPER}}.dump());
+    ApiResponse started =
+        handle_api_request(asked, "POST", "/api/evaluate-game", {}, Json{{"nodes", DEEPER}}.dump());
     ASSERT_EQ(started.status, 200) << started.body;
     ASSERT_TRUE(asked.wait_until_game_evaluated(120000));
     Json deep = state_of(asked);
