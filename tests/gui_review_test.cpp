@@ -30,6 +30,9 @@ TEST(GameReview, WinningChancesFollowTheBrowsersCurve) {
     EXPECT_EQ(*white_winning_chances({{"mate", 3}}), 1.0);
     EXPECT_EQ(*white_winning_chances({{"mate", -2}}), 0.0);
     EXPECT_FALSE(white_winning_chances(Json()).has_value());
+    // A checkmate on the board is certain, not the curve's 98% of its score.
+    EXPECT_EQ(*white_winning_chances({{"cp", 10000}, {"checkmate", true}}), 1.0);
+    EXPECT_EQ(*white_winning_chances({{"cp", -10000}, {"checkmate", true}}), 0.0);
 }
 
 TEST(GameReview, ThresholdsAreLichesss) {
@@ -110,6 +113,14 @@ TEST(GameReview, AnEvaluatedGameMarksTheBlunderAndNamesTheOpening) {
     EXPECT_EQ(queen["judgement"], "blunder")
         << state["review"] << state["evaluations"] << state["best_moves"];
     EXPECT_NE(queen["best_uci"], "d8g5");
+    // The queen thrown away is a third of Black's moves: Black's accuracy is the lower, and its
+    // average loss is hundreds of centipawns.
+    Json accuracy = state["accuracy"];
+    ASSERT_TRUE(accuracy.is_object()) << accuracy;
+    EXPECT_LT(accuracy["black"]["accuracy"].get<double>(),
+              accuracy["white"]["accuracy"].get<double>())
+        << accuracy;
+    EXPECT_GT(accuracy["black"]["acpl"].get<int>(), 200) << accuracy;
     for (std::size_t ply = 0; ply + 1 < state["evaluations"].size(); ++ply)
         EXPECT_FALSE(state["evaluations"][ply].is_null()) << ply;
     EXPECT_FALSE(state["best_moves"][0].is_null());

@@ -174,6 +174,8 @@ export interface GameState {
   best_moves: (BestMove | null)[];  // per position, the best move a search found there
   review: (ReviewMark | null)[];    // per move
   review_nodes: number;             // the node budget of each position in the last review; 0: none
+  // Each player's accuracy (percent) and average centipawn loss, once every move has its scores.
+  accuracy: Record<Side, { accuracy: number; acpl: number } | null> | null;
   headers: Record<string, string>;
   // What the server has to say about the game it resumed at its start ("" for nothing).
   notice: string;

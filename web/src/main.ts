@@ -205,14 +205,21 @@ class App {
       for (const side of ['white', 'black'] as const) {
         const count = (judgement: string) =>
           review.filter((mark, index) => mark?.judgement === judgement && state.moves[index].color === side).length;
-        rows.push([state.names[side], String(count('inaccuracy')), String(count('mistake')), String(count('blunder'))]);
+        const accuracy = state.accuracy?.[side];
+        rows.push([state.names[side], String(count('inaccuracy')), String(count('mistake')), String(count('blunder')),
+          accuracy ? `${accuracy.accuracy.toFixed(1)}%` : '', accuracy ? String(accuracy.acpl) : '']);
       }
       const table = summary.querySelector('table')!;
       table.replaceChildren();
       const head = table.createTHead().insertRow();
-      for (const title of ['', 'inaccuracies ?!', 'mistakes ?', 'blunders ??']) {
+      // Each title's first part is left out at phone width ('?!' for 'inaccuracies ?!').
+      const titles = [['', ''], ['inaccuracies ', '?!'], ['mistakes ', '?'], ['blunders ', '??'], ['', 'accuracy'], ['avg. ', 'loss (cp)']];
+      for (const [long, short] of titles) {
         const cell = document.createElement('th');
-        cell.textContent = title;
+        const word = document.createElement('span');
+        word.className = 'long';
+        word.textContent = long;
+        cell.append(word, short);
         head.append(cell);
       }
       for (const row of rows) {

@@ -350,6 +350,7 @@ await step('evaluating the game shows its progress, then the review marks mistak
   expect(marks > 0, 'no move of the Immortal Game is marked');
   const summary = await page.textContent('#review-summary table');
   expect(summary.includes('Anderssen') && summary.includes('blunders'), `the summary reads '${summary}'`);
+  expect(/accuracy.*Anderssen\D*(\d+\D+){3}\d+\.\d%\d+/.test(summary), `the summary has no accuracy: '${summary}'`);
   // The quick budget, the menu's first choice, is the one the marks come from.
   const note = await page.textContent('#review-summary .note');
   expect(note.includes('in 250,000 nodes a position'), `the review's note reads '${note}'`);

@@ -12,6 +12,8 @@ std::optional<double> white_winning_chances(const Json& score) {
         return mate > 0 ? 1.0 : mate < 0 ? 0.0 : 0.5;
     }
     if (!score.contains("cp")) return std::nullopt;
+    // A finished game: the mated side has no chances left (not the curve's 2% of -10000).
+    if (score.value("checkmate", false)) return score["cp"].get<double>() > 0 ? 1.0 : 0.0;
     // The browser's curve (web/src/api.ts whiteShare): +1.00 is about 60%, +5.00 about 88%.
     double cp = std::clamp(score["cp"].get<double>(), -1000.0, 1000.0);
     return 1.0 / (1.0 + std::exp(-0.004 * cp));

@@ -10,6 +10,7 @@
 #include "mneme/core/movegen.h"
 #include "mneme/gui/api_error.h"
 #include "mneme/gui/book_table.h"
+#include "mneme/gui/game_accuracy.h"
 #include "mneme/gui/position_setup.h"
 #include "mneme/notation/san.h"
 #include "mneme/notation/uci_move.h"
@@ -137,6 +138,7 @@ Json GameSession::state_locked() const {
         {"best_moves", best_moves_},
         {"review", review_json(evaluations_, reviewed)},
         {"review_nodes", graph_nodes_},
+        {"accuracy", accuracy_json(evaluations_, reviewed)},
         {"decisions", decisions_},
         {"headers", headers},
         {"notice", notice_},
