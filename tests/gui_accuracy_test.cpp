@@ -33,7 +33,8 @@ TEST(GameAccuracy, AMoveLosingNothingIsPerfectAndALossCostsExponentially) {
 TEST(GameAccuracy, AGameOfExactFiguresReadsAsTheReferenceScript) {
     // 40 plies whose scores swing both ways (300 sin(0.7 i) + 20 i): windows of 4 positions.
     std::vector<Json> evaluations;
-    for (int i = 0; i <= 40; ++i) evaluations.push_back(cp(int(std::lround(300 * std::sin(i * 0.7) + 20 * i))));
+    for (int i = 0; i <= 40; ++i)
+        evaluations.push_back(cp(int(std::lround(300 * std::sin(i * 0.7) + 20 * i))));
     Json accuracy = accuracy_json(evaluations, alternating_moves(40));
     ASSERT_TRUE(accuracy.is_object()) << accuracy;
     EXPECT_EQ(accuracy["white"]["accuracy"], 87.3) << accuracy;

@@ -31,8 +31,9 @@ double white_centipawns(const Json& score) {
 
 double move_accuracy(double chances_before, double chances_after) {
     if (chances_after >= chances_before) return 100;
-    double raw = 103.1668100711649 * std::exp(-0.04354415386753951 * (chances_before - chances_after)) -
-                 3.166924740191411;
+    double raw =
+        103.1668100711649 * std::exp(-0.04354415386753951 * (chances_before - chances_after)) -
+        3.166924740191411;
     return std::clamp(raw + 1, 0.0, 100.0);
 }
 
@@ -67,7 +68,8 @@ Json accuracy_json(const std::vector<Json>& evaluations, const std::vector<Revie
         side.weighted += accuracy * weights[i];
         side.weight += weights[i];
         side.reciprocal += 1 / std::max(accuracy, 1.0);  // a 0% move counts as 1%
-        double cp_before = white_centipawns(evaluations[i]), cp_after = white_centipawns(evaluations[i + 1]);
+        double cp_before = white_centipawns(evaluations[i]),
+               cp_after = white_centipawns(evaluations[i + 1]);
         side.loss += std::max(0.0, white ? cp_before - cp_after : cp_after - cp_before);
         ++side.moves;
     }
