@@ -1,8 +1,8 @@
 // The review's accuracy per player: lichess's move accuracy from the drop of the mover's
 // winning chances, the game's as the mean of a volatility-weighted and a harmonic mean, and the
 // average centipawn loss. The expected figures come from an independent script of the same
-// published formulas (windows built as lichess builds them: copies of the first window, then a
-// sliding one), not from this code.
+// published formulas, tests/data/accuracy_reference.py (windows built as lichess builds them:
+// copies of the first window, then a sliding one), not from this code.
 #include <gtest/gtest.h>
 
 #include <cmath>
