@@ -101,6 +101,11 @@ for path in sys.argv[1:]:
         termination = tag("Termination")
         if termination not in faults: continue
         loser = tag("Black") if tag("Result") == "1-0" else tag("White") if tag("Result") == "0-1" else "?"
+        if loser == "?":  # a flag drawn because the other side could not mate: the runner's comment names the side
+            flagged = re.findall(r"(White|Black) loses on time", game)
+            if flagged:
+                loser = tag(flagged[-1])
+                termination += " (drawn: no mating material against it)"
         by_player[(loser, termination)] += 1
 print(f"{games} games")
 if not by_player: print("no faults")

@@ -134,6 +134,7 @@ void Searcher::reset() {
     stop_requested_ = false;
     pondering_ = false;
     prepared_ = false;
+    lag_ = {};
     clear();
 }
 
@@ -164,7 +165,9 @@ SearchResult Searcher::search(const Position& pos, const SearchLimits& limits,
     searched_since_clear_ = true;
     pos_ = pos;
     limits_ = limits;
-    time_.start(limits, pos.side_to_move(), options_.margins.planned_moves_left);
+    time_.start(limits, pos.side_to_move(), options_.margins.planned_moves_left,
+                lag_.carried_reserve_ms());
+    if (time_.is_timed()) lag_.start_search(SchedulingLag::Clock::now());
     if (!helper_index_) table_->new_search();  // helpers join the main thread's search
     // Helpers use what the main thread prepared (start_helpers copies it).
     if (!helper_index_) hint_active_ = ordering_hint_ && ordering_hint_->prepare(pos);
@@ -224,6 +227,7 @@ SearchResult Searcher::search(const Position& pos, const SearchLimits& limits,
             report_lines(depth, on_iteration);
             if (stop_requested_ || should_stop_iterating(depth)) break;
         }
+        if (time_.is_timed()) lag_.end_search();
         wait_until_released(limits);
         std::uint64_t helper_nodes = helper_index_ ? 0 : stop_helpers();
         result.nodes += helper_nodes;
@@ -406,12 +410,17 @@ void Searcher::count_node() {
     nodes_.store(nodes, std::memory_order_relaxed);
     // Helpers stop at once when told: the main thread's move is the one played.
     if (helper_index_ && stop_requested_) stopped_ = true;
+    // Timed searches (the main thread's; helpers have no clock) look at the time now and then,
+    // and measure how long the thread was kept from running in between.
+    bool time_check = nodes % TIME_CHECK_INTERVAL == 0 && !pondering_ && time_.is_timed();
+    auto now = time_check ? SchedulingLag::Clock::now() : SchedulingLag::Clock::time_point();
+    if (time_check) lag_.note_check(now);
     // The first iteration always completes: a move that was never searched could hang mate.
     if (completed_depth_ == 0) return;
     // A node limit counts every thread's nodes, as the reported count does (helpers have none).
     if (stop_requested_ ||
         (limits_.nodes && (helpers_.empty() ? nodes : total_nodes()) >= limits_.nodes) ||
-        (nodes % TIME_CHECK_INTERVAL == 0 && !pondering_ && time_.out_of_time()))
+        (time_check && time_.out_of_time(now, lag_.reserve_ms())))
         stopped_ = true;
 }
 

@@ -17,6 +17,7 @@
 #include "mneme/search/history.h"
 #include "mneme/search/limits.h"
 #include "mneme/search/move_ordering_hint.h"
+#include "mneme/search/scheduling_lag.h"
 #include "mneme/search/score.h"
 #include "mneme/search/search_options.h"
 #include "mneme/search/time_manager.h"
@@ -203,6 +204,7 @@ private:
     bool hint_active_ = false;  // the hint has something to say about this search
     SearchStatistics statistics_;
     TimeManager time_;
+    SchedulingLag lag_;  // the machine's stalls, seen by the timed searches (the main thread's)
     SearchLimits limits_;
     std::vector<RootMove> root_moves_;
     int root_legal_moves_ = 0;               // before "searchmoves" restricted them

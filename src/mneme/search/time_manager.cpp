@@ -29,7 +29,13 @@ int emergency_depth_limit(const SearchLimits& limits, Color us) {
     return limits.depth > 0 ? std::min(limits.depth, EMERGENCY_DEPTH) : EMERGENCY_DEPTH;
 }
 
-void TimeManager::start(const SearchLimits& limits, Color us, int planned_moves_left) {
+void TimeManager::start(const SearchLimits& given, Color us, int planned_moves_left,
+                        std::int64_t lag_reserve_ms) {
+    SearchLimits limits = given;
+    // A clock is planned as if the stalls of a loaded machine had already taken their share.
+    if (limits.movetime_ms <= 0)
+        limits.move_overhead_ms =
+            sane_ms(limits.move_overhead_ms) + std::clamp<std::int64_t>(lag_reserve_ms, 0, 1000);
     if (limits.start_time)
         start_ticks_ = limits.start_time->time_since_epoch().count();
     else
@@ -81,9 +87,9 @@ void TimeManager::start(const SearchLimits& limits, Color us, int planned_moves_
 
 void TimeManager::restart_clock() { start_ticks_ = Clock::now().time_since_epoch().count(); }
 
-std::int64_t TimeManager::elapsed_ms() const {
+std::int64_t TimeManager::elapsed_ms(Clock::time_point now) const {
     auto start = Clock::time_point(Clock::duration(start_ticks_.load()));
-    return std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - start).count();
+    return std::chrono::duration_cast<std::chrono::milliseconds>(now - start).count();
 }
 
 }  // namespace mneme

@@ -28,14 +28,17 @@ class TimeManager {
 public:
     // Starts the clock (at limits.start_time when set) and works out the budget for `us` from
     // the limits. A negative time left means "move at once": the limits are zero. A clock
-    // without moves-to-go is planned as if `planned_moves_left` moves remained.
+    // without moves-to-go is planned as if `planned_moves_left` moves remained, and with
+    // `lag_reserve_ms` (SchedulingLag's) less on it than the clock says.
     void start(const SearchLimits& limits, Color us,
-               int planned_moves_left = DEFAULT_PLANNED_MOVES_LEFT);
+               int planned_moves_left = DEFAULT_PLANNED_MOVES_LEFT,
+               std::int64_t lag_reserve_ms = 0);
     // After a ponderhit the move is ours to make: the budget counts from now. Safe to call
     // from another thread than the searching one.
     void restart_clock();
 
-    std::int64_t elapsed_ms() const;
+    std::int64_t elapsed_ms(std::chrono::steady_clock::time_point now) const;
+    std::int64_t elapsed_ms() const { return elapsed_ms(std::chrono::steady_clock::now()); }
     // False for depth-, node-, mate-limited and infinite searches.
     bool is_timed() const { return timed_; }
     // Whether to stop before starting another iteration.
@@ -50,8 +53,14 @@ public:
             limit = std::min(limit, double(std::max(stretch_limit_ms_, soft_limit_ms_)));
         return double(elapsed_ms()) >= std::min(limit, double(hard_limit_ms_));
     }
-    // Whether to abandon the search now.
-    bool out_of_time() const { return timed_ && elapsed_ms() >= hard_limit_ms_; }
+    // Whether to abandon the search now, at `now`, keeping `reserve_ms` in hand (at most half
+    // the hard limit, so that a loaded machine still thinks).
+    bool out_of_time(std::chrono::steady_clock::time_point now = std::chrono::steady_clock::now(),
+                     std::int64_t reserve_ms = 0) const {
+        return timed_ &&
+               elapsed_ms(now) + std::clamp<std::int64_t>(reserve_ms, 0, hard_limit_ms_ / 2) >=
+                   hard_limit_ms_;
+    }
 
     std::int64_t soft_limit_ms() const { return soft_limit_ms_; }
     std::int64_t hard_limit_ms() const { return hard_limit_ms_; }
