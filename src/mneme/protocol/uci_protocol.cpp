@@ -237,7 +237,11 @@ void UciProtocol::identify() {
 }
 
 void UciProtocol::set_option(const Words& words) {
-    auto [name, value] = option_name_and_value(words);
+    // Not a structured binding: the lambdas below use `value`, which clang 14 cannot capture
+    // from one (the fuzz build's compiler).
+    const auto name_and_value = option_name_and_value(words);
+    const std::string& name = name_and_value.first;
+    const std::string& value = name_and_value.second;
     std::string message;
     BookOptionResult book_result = book_.set_option(name, value, message);
     if (book_result != BookOptionResult::NOT_BOOK_OPTION) {
