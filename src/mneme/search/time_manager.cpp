@@ -10,9 +10,11 @@ namespace {
 // whatever the GUI sent ("wtime 9223372036854775807").
 std::int64_t sane_ms(std::int64_t ms) { return std::clamp(ms, -MAX_CLOCK_MS, MAX_CLOCK_MS); }
 
-// Time left on `us`'s clock once the overhead of this move is paid, at least 1 ms.
-std::int64_t usable_time(const SearchLimits& limits, Color us) {
-    std::int64_t overhead = std::max<std::int64_t>(sane_ms(limits.move_overhead_ms), 0);
+// Time left on `us`'s clock once the overhead of this move (and `reserve_ms` more) is paid, at
+// least 1 ms.
+std::int64_t usable_time(const SearchLimits& limits, Color us, std::int64_t reserve_ms = 0) {
+    std::int64_t overhead = std::max<std::int64_t>(sane_ms(limits.move_overhead_ms), 0) +
+                            std::clamp<std::int64_t>(reserve_ms, 0, 1000);
     return std::max<std::int64_t>(sane_ms(limits.time_ms[us]) - overhead, 1);
 }
 
@@ -29,13 +31,8 @@ int emergency_depth_limit(const SearchLimits& limits, Color us) {
     return limits.depth > 0 ? std::min(limits.depth, EMERGENCY_DEPTH) : EMERGENCY_DEPTH;
 }
 
-void TimeManager::start(const SearchLimits& given, Color us, int planned_moves_left,
+void TimeManager::start(const SearchLimits& limits, Color us, int planned_moves_left,
                         std::int64_t lag_reserve_ms) {
-    SearchLimits limits = given;
-    // A clock is planned as if the stalls of a loaded machine had already taken their share.
-    if (limits.movetime_ms <= 0)
-        limits.move_overhead_ms =
-            sane_ms(limits.move_overhead_ms) + std::clamp<std::int64_t>(lag_reserve_ms, 0, 1000);
     if (limits.start_time)
         start_ticks_ = limits.start_time->time_since_epoch().count();
     else
@@ -60,7 +57,8 @@ void TimeManager::start(const SearchLimits& given, Color us, int planned_moves_l
         // iteration (which always completes).
         return;
     }
-    std::int64_t time_left = usable_time(limits, us);
+    // A clock is planned as if the stalls of a loaded machine had already taken their share.
+    std::int64_t time_left = usable_time(limits, us, lag_reserve_ms);
     std::int64_t increment = std::max<std::int64_t>(sane_ms(limits.increment_ms[us]), 0);
     if (time_left < EMERGENCY_TIME_MS) {
         // Nearly flagged: a tenth of what is left, and never the increment, which only
