@@ -9,8 +9,7 @@
 #   games, about 45 minutes on two cores); OUTDIR defaults to bench/results/gauntlet.
 #   LOAD busy loops run beside the games for the whole run (default 0; 8 loads a 2-core machine
 #   to four times its cores, as the hardening issue's soak asks), and each leg's log ends with the
-#   load average it ran under. LOAD given as fuzz:N makes the load N workers of the fuzz campaign
-#   (bench/fuzz_load.sh) instead, so the cores the soak takes from the games do work.
+#   load average it ran under.
 # An interrupted run continues where it stopped when started again with the same arguments, and
 # a larger ROUNDS adds games to a finished run, so a long soak can be played a piece at a time;
 # on a new machine a leg starts from the games bench/keep_in_progress.sh kept in the repository.
@@ -21,7 +20,7 @@ root="$(cd "$(dirname "$0")/.." && pwd)"
 outdir="${2:-$root/bench/results/gauntlet}"
 load="${3:-0}"
 [[ "$rounds" =~ ^[1-9][0-9]*$ ]] || { echo "fast_gauntlet: ROUNDS must be a positive number, not '$rounds'" >&2; exit 2; }
-[[ "$load" =~ ^(fuzz:)?[0-9]+$ ]] || { echo "fast_gauntlet: LOAD must be a number of busy loops or fuzz:N, not '$load'" >&2; exit 2; }
+[[ "$load" =~ ^[0-9]+$ ]] || { echo "fast_gauntlet: LOAD must be a number of busy loops, not '$load'" >&2; exit 2; }
 mneme="$root/build/release/mneme"
 openings="$root/../shared/data/openings/8moves_v3.pgn.zst"
 
@@ -34,27 +33,16 @@ need stockfish stockfish; need gnuchess gnuchess; need fairymax fairymax; need p
 need glaurung glaurung; need toga2 toga2; need ethereal-chess ethereal-chess
 
 mkdir -p "$outdir"
-# The load ends with the script, however it ends: busy loops, or the fuzz workers' process group.
-busy=() fuzz_group=""
-stop_load() {
-    ((${#busy[@]})) && kill "${busy[@]}" 2>/dev/null
-    [[ -n "$fuzz_group" ]] && kill -TERM -- "-$fuzz_group" 2>/dev/null
-    busy=() fuzz_group=""
-}
+# The busy loops end with the script, however it ends.
+busy=()
+stop_load() { ((${#busy[@]})) && kill "${busy[@]}" 2>/dev/null; busy=(); }
 trap stop_load EXIT
 trap 'exit 130' INT TERM
-if [[ "$load" == fuzz:* ]]; then
-    load_name="${load#fuzz:} fuzz workers"
-    setsid "$root/bench/fuzz_load.sh" "${load#fuzz:}" &
-    fuzz_group=$!
-else
-    load_name="$load busy loops"
-    for ((i = 0; i < load; i++)); do
-        sh -c 'while :; do :; done' &
-        busy+=($!)
-    done
-fi
-[[ "$load" == 0 ]] || echo "fast_gauntlet: $load_name beside the games" >&2
+for ((i = 0; i < load; i++)); do
+    sh -c 'while :; do :; done' &
+    busy+=($!)
+done
+((load == 0)) || echo "fast_gauntlet: $load busy loops beside the games" >&2
 # The runner plays copies, so rebuilding during the run does not swap the engine.
 binary="$outdir/mneme"
 [[ -x "$binary" && -n "$(ls "$outdir"/*.pgn 2>/dev/null)" ]] || cp "$mneme" "$binary"
@@ -83,7 +71,7 @@ leg() {  # leg NAME LIMIT...
         -each "$@" -games 2 -rounds "$rounds" -concurrency 2 \
         -openings file="$openings" order=random -seed 3 -hangtimeout 30 \
         -pgnout "$pgn" "${resume[@]}" -json "$outdir/$name.json" >>"$outdir/$name.log" 2>&1 || status=$?
-    echo "load average at the end of leg $name ($load_name): $(cut -d' ' -f1-3 /proc/loadavg)" \
+    echo "load average at the end of leg $name ($load busy loops): $(cut -d' ' -f1-3 /proc/loadavg)" \
         >>"$outdir/$name.log"
     tail -n 26 "$outdir/$name.log"
     # An interrupted runner (SIGINT, exit 130) stops the gauntlet, not just this leg; its games are kept.

@@ -16,12 +16,6 @@
 # a time, stopped and started at will; two such runs over different targets use both cores. The
 # ledger is committed (`git add -f`) at a session's end so that a new machine goes on counting
 # (each run starts from the committed seed corpus and the corpus grown on its machine).
-#
-# Two settings come from the environment, for runs beside others on a loaded machine
-# (bench/fuzz_load.sh): FUZZ_WORKER names this run's logs and findings (build/fuzz/logs/
-# TARGET.WORKER.log, findings/TARGET/WORKER-*), so several runs can fuzz one target at once, and
-# FUZZ_TIMEOUT is the wall-clock seconds after which an input counts as a hang (default 1: on a
-# machine shared N ways an input gets about 1/N of the wall clock, so the threshold is scaled).
 set -eu
 root=$(cd "$(dirname "$0")/.." && pwd)
 goal=0
@@ -36,14 +30,6 @@ case "$goal$seconds" in
     *[!0-9]*) echo "fuzz.sh: SECONDS and EXECUTIONS are whole numbers" >&2; exit 2 ;;
 esac
 [ $# -gt 0 ] && shift
-timeout=${FUZZ_TIMEOUT:-1}
-worker=${FUZZ_WORKER:-}
-case "$timeout" in
-    '' | *[!0-9]*) echo "fuzz.sh: FUZZ_TIMEOUT is a whole number of seconds, not '$timeout'" >&2; exit 2 ;;
-esac
-case "$worker" in
-    *[!A-Za-z0-9_-]*) echo "fuzz.sh: FUZZ_WORKER is a name of letters, digits, - and _, not '$worker'" >&2; exit 2 ;;
-esac
 build=$root/build/fuzz
 . "$root/bench/fuzz_ledger.sh"
 mkdir -p "$ledger"
@@ -71,7 +57,7 @@ for target in $targets; do
     fi
     corpus=$build/corpus/$target
     findings=$build/findings/$target
-    log=$build/logs/$target${worker:+.$worker}.log
+    log=$build/logs/$target.log
     mkdir -p "$corpus" "$findings" "$build/logs"
     [ -d "$root/fuzz/corpus/$target" ] && cp -n "$root/fuzz/corpus/$target/"* "$corpus/" 2>/dev/null || true
     if [ -d "$root/fuzz/regressions/$target" ]; then
@@ -89,13 +75,12 @@ for target in $targets; do
         fi
     fi
     dict=$(dict_of "$target")
-    prefix=$findings/${worker:+$worker-}
-    set -- -max_total_time="$seconds" -timeout="$timeout" -rss_limit_mb=2048 -malloc_limit_mb=1024 \
-        -max_len=65536 -print_final_stats=1 -artifact_prefix="$prefix"
+    set -- -max_total_time="$seconds" -timeout=1 -rss_limit_mb=2048 -malloc_limit_mb=1024 \
+        -max_len=65536 -print_final_stats=1 -artifact_prefix="$findings/"
     [ -n "$dict" ] && set -- "$@" -dict="$root/fuzz/dict/$dict"
-    before=$(ls "$findings" | grep -c "^${worker:+$worker-}" || true)
+    before=$(ls "$findings" | wc -l)
     if ! "$binary" "$@" "$corpus" > "$log" 2>&1; then status=1; fi
-    crashes=$(( $(ls "$findings" | grep -c "^${worker:+$worker-}" || true) - before ))
+    crashes=$(( $(ls "$findings" | wc -l) - before ))
     executions=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -n 1)
     speed=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log" | tail -n 1)
     coverage=$(grep -o 'cov: [0-9]*' "$log" | tail -n 1 | cut -d' ' -f2)
