@@ -29,19 +29,14 @@ openings="$root/../shared/data/openings/8moves_v3.pgn.zst"
 
 source "$root/bench/debian_engines.sh"
 source "$root/bench/in_progress.sh"
+source "$root/bench/busy_load.sh"
 need stockfish stockfish; need gnuchess gnuchess; need fairymax fairymax; need phalanx phalanx
 need glaurung glaurung; need toga2 toga2; need ethereal-chess ethereal-chess
 
 mkdir -p "$outdir"
-# The busy loops end with the script, however it ends.
-busy=()
-stop_load() { ((${#busy[@]})) && kill "${busy[@]}" 2>/dev/null; busy=(); }
-trap stop_load EXIT
+trap stop_busy_loops EXIT
 trap 'exit 130' INT TERM
-for ((i = 0; i < load; i++)); do
-    sh -c 'while :; do :; done' &
-    busy+=($!)
-done
+start_busy_loops "$load"
 ((load == 0)) || echo "fast_gauntlet: $load busy loops beside the games" >&2
 # The runner plays copies, so rebuilding during the run does not swap the engine.
 binary="$outdir/mneme"

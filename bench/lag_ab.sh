@@ -28,14 +28,15 @@ for side in old new; do
     [[ -e "$outdir/$side.pgn" ]] && { echo "lag_ab: $outdir/$side.pgn exists; choose a new OUTDIR" >&2; exit 2; }
 done
 
-busy=() matches=()
-cleanup() { kill "${busy[@]}" "${matches[@]}" 2>/dev/null || true; }
+source "$root/bench/busy_load.sh"
+matches=()
+cleanup() {
+    stop_busy_loops
+    ((${#matches[@]} == 0)) || kill "${matches[@]}" 2>/dev/null || true
+}
 trap cleanup EXIT
 trap 'exit 130' INT TERM
-for ((i = 0; i < load; i++)); do
-    sh -c 'while :; do :; done' &
-    busy+=($!)
-done
+start_busy_loops "$load"
 echo "lag_ab: $games games each at ${limit[*]}, beside $load busy loops ($(date -u +%H:%M))" >&2
 for side in old new; do
     binary="$old"
@@ -51,7 +52,6 @@ status=0
 for pid in "${matches[@]}"; do wait "$pid" || status=$?; done
 matches=()
 echo "load average at the end: $(cut -d' ' -f1-3 /proc/loadavg) ($load busy loops)" | tee -a "$outdir/new.log"
-cleanup
-busy=()
+stop_busy_loops
 for side in old new; do python3 "$root/bench/move_times.py" "$outdir/$side.pgn"; done
 exit "$status"
