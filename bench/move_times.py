@@ -8,6 +8,8 @@ Usage: bench/move_times.py [--by-player] FILE.pgn... (plain PGN; zstd -dc a .pgn
 import re
 import sys
 
+MOVE_TIME = re.compile(r"[ /](\d+\.\d+)s[},]")  # the runner's "0.123s" in a move comment
+
 
 def lowest_clocks(text):
     """(player, lowest clock in seconds) for each side of each game on a BASE+INC clock."""
@@ -25,7 +27,7 @@ def lowest_clocks(text):
             if word.endswith("..."): side = "b"
             elif word.endswith("."): side = "w"
             elif side:
-                spent = re.search(r"[ /](\d+\.\d+)s[},]", word)
+                spent = MOVE_TIME.search(word)
                 if spent:
                     clock[side] -= float(spent.group(1))
                     low[side] = min(low[side], clock[side])
@@ -45,7 +47,7 @@ def clock_summary(lows):
 by_player = "--by-player" in sys.argv[1:]
 for path in [argument for argument in sys.argv[1:] if argument != "--by-player"]:
     text = open(path).read()
-    times = [float(t) for t in re.findall(r"[ /](\d+\.\d+)s[},]", text)]
+    times = [float(t) for t in MOVE_TIME.findall(text)]
     times.sort()
     n = len(times)
     if not n: print(path, "no moves"); continue

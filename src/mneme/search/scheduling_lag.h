@@ -37,16 +37,15 @@ public:
 
     // The time to keep in reserve now: twice the longest stall of this search or the fading
     // memory of earlier ones.
-    std::int64_t reserve_ms() const {
-        return std::min<std::int64_t>(2 * std::max(longest_us_, carried_us_) / 1000,
-                                      MAX_RESERVE_MS);
-    }
+    std::int64_t reserve_ms() const { return reserve_for(std::max(longest_us_, carried_us_)); }
     // The reserve carried from earlier searches, for planning the next one.
-    std::int64_t carried_reserve_ms() const {
-        return std::min<std::int64_t>(2 * carried_us_ / 1000, MAX_RESERVE_MS);
-    }
+    std::int64_t carried_reserve_ms() const { return reserve_for(carried_us_); }
 
 private:
+    static std::int64_t reserve_for(std::int64_t stall_us) {
+        return std::min<std::int64_t>(2 * stall_us / 1000, MAX_RESERVE_MS);
+    }
+
     Clock::time_point last_check_{};
     std::int64_t longest_us_ = 0;
     std::int64_t carried_us_ = 0;
