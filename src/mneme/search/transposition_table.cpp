@@ -16,14 +16,15 @@ bool TranspositionTable::resize(std::size_t size_mb) {
     bool allocated = true;
     if (buckets_in(size_mb) != bucket_count_) {
         // Free the old table before asking for the new one; clear() zeroes the new one.
-        buckets_.reset();
-        try {
-            buckets_.reset(new Bucket[buckets_in(size_mb)]);
-        } catch (const std::bad_alloc&) {
+        memory_.reset();
+        memory_ = allocate_large_pages(buckets_in(size_mb) * sizeof(Bucket));
+        if (!memory_) {
             size_mb = 1;
-            buckets_.reset(new Bucket[buckets_in(size_mb)]);
+            memory_ = allocate_large_pages(buckets_in(size_mb) * sizeof(Bucket));
+            if (!memory_) throw std::bad_alloc();
             allocated = false;
         }
+        buckets_ = static_cast<Bucket*>(memory_.get());
         bucket_count_ = buckets_in(size_mb);
         written_.store(true, std::memory_order_relaxed);  // new memory holds anything
     }
@@ -34,14 +35,14 @@ bool TranspositionTable::resize(std::size_t size_mb) {
 
 void TranspositionTable::clear() {
     if (written_.load(std::memory_order_relaxed))
-        std::memset(static_cast<void*>(buckets_.get()), 0, bucket_count_ * sizeof(Bucket));
+        std::memset(static_cast<void*>(buckets_), 0, bucket_count_ * sizeof(Bucket));
     written_.store(false, std::memory_order_relaxed);
     generation_ = 0;
 }
 
 TranspositionTable::BucketLock::BucketLock(const TranspositionTable& table, const Bucket* bucket) {
     if (!table.shared_) return;
-    lock_ = &table.locks_[std::size_t(bucket - table.buckets_.get()) % LOCK_COUNT];
+    lock_ = &table.locks_[std::size_t(bucket - table.buckets_) % LOCK_COUNT];
     while (lock_->exchange(true, std::memory_order_acquire))
         while (lock_->load(std::memory_order_relaxed)) {}
 }

@@ -8,6 +8,7 @@
 
 #include "mneme/core/types.h"
 #include "mneme/search/score.h"
+#include "mneme/util/large_pages.h"
 
 namespace mneme {
 
@@ -119,7 +120,8 @@ private:
 
     bool shared_ = false;
     mutable std::unique_ptr<std::atomic<bool>[]> locks_ { new std::atomic<bool>[ LOCK_COUNT ]() };
-    std::unique_ptr<Bucket[]> buckets_;
+    LargePagesMemory memory_;  // the buckets' memory, aligned for huge pages
+    Bucket* buckets_ = nullptr;
     std::size_t bucket_count_ = 0;
     std::size_t size_mb_ = 0;
     std::uint8_t generation_ = 0;
