@@ -631,6 +631,10 @@ Value Searcher::negamax(int depth, Value alpha, Value beta, int ply, bool pv_nod
     while (Move m = picker.next()) {
         if (m == excluded) continue;
         ++move_count;
+        // The child's table entry is fetched now, so that the memory access overlaps the
+        // pruning decisions below instead of stalling the child's probe (a pruned move wastes
+        // the fetch, which costs less than the stall saved).
+        table_->prefetch(pos_.key_after(m));
         bool quiet = is_quiet(pos_, m);
         bool gives_check = pos_.gives_check(m);
         int history_score = quiet ? quiet_history(ply, m) : 0;
@@ -707,7 +711,6 @@ Value Searcher::negamax(int depth, Value alpha, Value beta, int ply, bool pv_nod
         reduction = std::clamp(reduction, 0, std::max(new_depth - 1, 0));
 
         move_slices_[ply] = &continuation_->after(pos_.moved_piece(m), m.to());
-        table_->prefetch(pos_.key_after(m));
         evaluator_->push(pos_, m);
         pos_.do_move(m);
         Value v = -VALUE_INFINITE;
