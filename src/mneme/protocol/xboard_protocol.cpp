@@ -502,6 +502,15 @@ void XboardProtocol::answer_draw_offer() {
     if (worse || pos_.is_insufficient_material()) out_.line("offer draw");
 }
 
+// The hint is a short search that the command loop waits for. A fuzz build (libFuzzer's
+// macro) keeps it to three plies: under the sanitizers a hint took up to its 200 ms, and hints
+// took nearly half the xboard fuzz target's time, in search code the unit tests cover.
+#ifdef FUZZING_BUILD_MODE_UNSAFE_FOR_PRODUCTION
+constexpr int HINT_DEPTH = 3;
+#else
+constexpr int HINT_DEPTH = 6;
+#endif
+
 void XboardProtocol::give_hint() {
     std::unique_lock lock(mutex_);
     if (game_over_ || !pos_.has_legal_moves()) return;
@@ -514,7 +523,7 @@ void XboardProtocol::give_hint() {
     Position pos = pos_;
     lock.unlock();
     SearchLimits limits;
-    limits.depth = 6;
+    limits.depth = HINT_DEPTH;
     limits.movetime_ms = 200;
     SearchResult result = searcher_.search(pos, limits);
     if (result.best) out_.line("Hint: " + xboard_move_text(pos, result.best));
