@@ -1,10 +1,11 @@
 #!/bin/sh
 # The hardening issue's fuzz campaign (10 million executions per target) as a long job on both
-# cores: two bench/fuzz.sh --until runs at once over two halves of the targets, SECONDS per
-# target and run, again and again until every target's ledger (bench/results/in-progress/
-# fuzz-ledger/) reaches EXECUTIONS. Stopped at any time, it goes on from the ledger; a run that
-# finds a crash stops the campaign (exit 1) so that the input is looked at first
-# (build/fuzz/findings/TARGET/). Builds the fuzz preset if it is missing.
+# cores: two workers, each taking the first target in the list below that is short of
+# EXECUTIONS on its ledger (bench/results/in-progress/fuzz-ledger/) and that the other worker
+# is not running, and fuzzing it SECONDS (bench/fuzz.sh --until), again and again until no
+# target is left. Stopped at any time, it goes on from the ledger; a run that finds a crash
+# stops the campaign (exit 1) so that the input is looked at first (build/fuzz/findings/TARGET/).
+# Builds the fuzz preset if it is missing.
 #   bench/fuzz_campaign.sh [EXECUTIONS (10000000)] [SECONDS (1800)]
 set -u
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -15,31 +16,54 @@ cd "$root"
 if [ ! -x build/fuzz/fuzz/fen_fuzzer ]; then
     { cmake --preset fuzz > /dev/null && cmake --build --preset fuzz -j2; } || exit 2
 fi
-# Halves of about equal work at the speeds measured (docs/fuzzing.md, 2026-11-27 late): uci
-# ~1,000 inputs/s and xboard ~900 take about 3 hours each, pgn ~3,400 50 minutes, gui_api, mnet,
-# mcases and epd half an hour to an hour, the rest minutes: about 5 hours a half.
-first="uci pgn mnet epd mcases"
-second="xboard gui_api polyglot fen san uci_move mbook mpos mpshard mdata"
-remaining() {
-    for target; do
+# The slowest first (docs/fuzzing.md: the engine loops run hundreds of inputs a second, the
+# PGN reader thousands, the rest tens of thousands), so that both cores stay busy to the end
+# instead of one waiting while the other plays the longest target alone. (Until 2026-11-29 the
+# targets were split into two fixed halves played in rounds; a round waited for its slower half.)
+targets="xboard uci pgn gui_api mnet mcases epd polyglot mpshard fen mbook mpos mdata uci_move san"
+locks=build/fuzz/campaign-locks
+rm -rf "$locks" && mkdir -p "$locks"
+below_goal() {
+    for target in $targets; do
         executions=$(ledger_totals "$target" | cut -d' ' -f3)
         [ "$executions" -lt "$goal" ] && echo "$target"
     done
     return 0
 }
-trap 'kill $pids 2>/dev/null; echo "fuzz_campaign: interrupted; run it again to go on" >&2; exit 130' INT TERM
-while :; do
-    a=$(remaining $first)
-    b=$(remaining $second)
-    [ -z "$a$b" ] && break
-    pids=""
-    [ -n "$a" ] && { bench/fuzz.sh --until "$goal" "$seconds" $a & pids="$pids $!"; }
-    [ -n "$b" ] && { bench/fuzz.sh --until "$goal" "$seconds" $b & pids="$pids $!"; }
-    failed=0
-    for pid in $pids; do wait "$pid" || failed=1; done
-    if [ "$failed" -ne 0 ]; then
-        echo "fuzz_campaign: a run found a crash or a failing regression input (build/fuzz/findings/); stopped" >&2
-        exit 1
-    fi
-done
+worker() {
+    while :; do
+        picked=""
+        for target in $(below_goal); do
+            # mkdir is atomic: of two workers asking at once, one gets the target.
+            if mkdir "$locks/$target" 2> /dev/null; then picked=$target; break; fi
+        done
+        # Nothing left that the other worker is not already playing.
+        [ -z "$picked" ] && return 0
+        bench/fuzz.sh --until "$goal" "$seconds" "$picked"
+        result=$?
+        rmdir "$locks/$picked"
+        [ "$result" -ne 0 ] && return 1
+    done
+}
+# A worker's fuzz.sh and its fuzzer go with it (they are not in a group of their own when the
+# campaign runs in the background).
+kill_tree() {
+    for child in $(pgrep -P "$1"); do kill_tree "$child"; done
+    kill "$1" 2> /dev/null
+}
+pids=""
+trap 'for pid in $pids; do kill_tree "$pid"; done; echo "fuzz_campaign: interrupted; run it again to go on" >&2; exit 130' INT TERM
+worker & pids="$pids $!"
+sleep 1  # the second worker asks after the first has taken its target
+worker & pids="$pids $!"
+failed=0
+for pid in $pids; do wait "$pid" || failed=1; done
+if [ "$failed" -ne 0 ]; then
+    echo "fuzz_campaign: a run found a crash or a failing regression input (build/fuzz/findings/); stopped" >&2
+    exit 1
+fi
+if [ -n "$(below_goal)" ]; then
+    echo "fuzz_campaign: targets short of $goal executions remain" >&2
+    exit 1
+fi
 echo "fuzz_campaign: every target has $goal executions (ledger in ${ledger#"$root"/})"
