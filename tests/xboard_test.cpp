@@ -2,6 +2,7 @@
 // protocols fed garbage.
 #include <gtest/gtest.h>
 
+#include <cctype>
 #include <chrono>
 #include <mutex>
 #include <random>
@@ -314,6 +315,99 @@ TEST(Xboard, AnalyzeMode) {
         "exit\nping 2");
     EXPECT_TRUE(mated.says("Error (the analysed game is over)")) << mated.output();
     EXPECT_TRUE(mated.says("pong 2"));
+}
+
+// Occurrences of `needle` in `text`.
+int count_of(const std::string& text, const std::string& needle) {
+    int found = 0;
+    for (auto at = text.find(needle); at != std::string::npos; at = text.find(needle, at + 1))
+        ++found;
+    return found;
+}
+
+// CECP: an illegal move only gets its error; analysis goes on (it stopped for good before).
+TEST(Xboard, AnIllegalMoveLeavesTheAnalysisRunning) {
+    test::SharedOutput buffer;
+    std::ostream out(&buffer);
+    XboardProtocol protocol(out);
+    for (const char* line : {"xboard", "protover 2", "new", "post", "analyze"})
+        protocol.handle(line);
+    ASSERT_TRUE(buffer.wait_for("\n2 ", 1, 10)) << buffer.text();
+    int depth_one_lines = count_of(buffer.text(), "\n1 ");
+    protocol.handle("usermove e2e5");
+    EXPECT_TRUE(buffer.wait_for("Illegal move: e2e5", 1, 2)) << buffer.text();
+    // The analysis starts again from depth 1.
+    EXPECT_TRUE(buffer.wait_for("\n1 ", depth_one_lines + 1, 10)) << buffer.text();
+    protocol.handle("exit");
+    protocol.end_of_input();
+}
+
+// CECP: "new" in analyze mode resets the position "but stay[s] in analyze mode", so leaving it
+// with "exit" is force mode still: a move then is only recorded.
+TEST(Xboard, NewDuringAnalysisKeepsForceModeAfterExit) {
+    Session session;
+    session.send("new\nanalyze\nnew\nsd 2\nexit\nusermove e2e4\nping 3");
+    session.wait();
+    EXPECT_TRUE(session.says("pong 3")) << session.output();
+    EXPECT_FALSE(session.says("\nmove ")) << session.output();
+}
+
+// "go" in a position that is already over answers with the result, not silence.
+TEST(Xboard, GoInAFinishedPositionGivesTheResult) {
+    Session mated;
+    mated.send("new\nforce\nsetboard 3R2k1/5ppp/8/8/8/8/5PPP/6K1 b - - 1 1\ngo");
+    mated.wait();
+    EXPECT_TRUE(mated.says("1-0 {White mates}")) << mated.output();
+    Session stalemate;
+    stalemate.send("new\nforce\nsetboard 7k/5Q2/6K1/8/8/8/8/8 b - - 0 1\ngo");
+    stalemate.wait();
+    EXPECT_TRUE(stalemate.says("1/2-1/2 {Stalemate}")) << stalemate.output();
+}
+
+// A thinking line while pondering leaves out the expected reply, which CECP allows only after a
+// "Hint:" with that move; the hint comes unasked, before the first such line.
+TEST(Xboard, PonderingNamesItsExpectedReplyFirst) {
+    test::SharedOutput buffer;
+    std::ostream out(&buffer);
+    XboardProtocol protocol(out);
+    for (const char* line : {"xboard", "protover 2", "new", "hard", "post", "level 0 1 0",
+                             "time 6000", "otim 6000", "usermove e2e4"})
+        protocol.handle(line);
+    ASSERT_TRUE(buffer.wait_for("\nmove ", 1, 10)) << buffer.text();
+    ASSERT_TRUE(buffer.wait_for("\nHint: ", 1, 10)) << buffer.text();
+    // The first thinking line ("DEPTH SCORE TIME NODES PV") after the move is the pondering's.
+    auto first_thinking_after = [](const std::string& text, std::size_t from) {
+        for (std::size_t at = text.find('\n', from); at != std::string::npos;
+             at = text.find('\n', at + 1))
+            if (at + 1 < text.size() && std::isdigit(static_cast<unsigned char>(text[at + 1])))
+                return at;
+        return std::string::npos;
+    };
+    std::string text;
+    for (int polls = 0; polls < 500; ++polls) {
+        text = buffer.text();
+        if (first_thinking_after(text, text.find("\nmove ")) != std::string::npos) break;
+        std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    }
+    std::size_t move = text.find("\nmove ");
+    std::size_t thinking = first_thinking_after(text, move);
+    ASSERT_NE(thinking, std::string::npos) << text;
+    EXPECT_LT(text.find("\nHint: ", move), thinking) << text;
+    protocol.handle("force");
+    protocol.end_of_input();
+}
+
+// XBoard sends "option" whenever the user changes one; a new evaluation must not cost the
+// engine the move it was thinking about (it was thrown away, and the game lost on time).
+TEST(Xboard, ChangingTheEvaluationWhileThinkingStillMoves) {
+    test::SharedOutput buffer;
+    std::ostream out(&buffer);
+    XboardProtocol protocol(out);
+    for (const char* line : {"xboard", "protover 2", "new", "force", "st 1", "go"})
+        protocol.handle(line);
+    protocol.handle("option Eval=classic");
+    EXPECT_TRUE(buffer.wait_for("\nmove ", 1, 10)) << buffer.text();
+    protocol.end_of_input();
 }
 
 TEST(Xboard, OutOfOrderCommandsKeepItWorking) {

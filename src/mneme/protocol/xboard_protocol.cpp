@@ -367,7 +367,9 @@ void XboardProtocol::new_game() {
     chess960_ = false;
     pos_ = Position();
     start_fullmove_ = 1;
-    force_ = false;
+    // "new" leaves force mode, but analysis stays (CECP: "Reset position to start of game but
+    // stay in analyze mode"), and leaving it with "exit" returns to force mode.
+    force_ = analyzing_;
     engine_color_ = BLACK;
     depth_limit_ = 0;  // "new" ends "sd"; the time control stays until XBoard sends another
     engine_clock_ms_.reset();
@@ -409,6 +411,11 @@ void XboardProtocol::user_move(const std::string& text, const std::string& line)
     Move m = parse_xboard_move(pos_, text);
     if (!m) {
         out_.line("Illegal move: " + text);
+        // The move changed nothing: the analysis, or the engine's own move, goes on.
+        if (analyzing_)
+            start_analysis();
+        else
+            think_if_engine_to_move();
         return;
     }
     pos_.do_move(m);
@@ -637,13 +644,22 @@ void XboardProtocol::set_option(const std::string& line) {
     if (name == "eval" || name == "evalfile") {
         nnue::EvaluationChoice::Change change =
             name == "eval" ? evaluation_.set_eval(value) : evaluation_.set_file(value);
-        if (change.evaluator) {
+        bool replaced = change.evaluator != nullptr;
+        if (replaced) {
             abandon_thinking();
             searcher_.set_evaluator(std::move(change.evaluator));
         }
         if (change.bad_value) return error(change.message, line);
         if (!change.message.empty())
             out_.line((change.error ? "telluser mneme: " : "# ") + change.message);
+        // XBoard sends options whenever the user changes them: what the new evaluation
+        // stopped starts again with it (a pondering search is simply dropped).
+        if (replaced) {
+            if (analyzing_)
+                start_analysis();
+            else
+                think_if_engine_to_move();
+        }
         return;
     }
     switch (book_.set_option(name, value, message)) {
@@ -684,6 +700,8 @@ bool XboardProtocol::play_book_move() {
 
 void XboardProtocol::think_if_engine_to_move() {
     if (force_ || game_over_ || pos_.side_to_move() != engine_color_) return;
+    // A position set up finished (mate, stalemate, a draw by rule): the result, not silence.
+    if (report_game_end()) return;
     // The clock runs from the command that made it our move, not from the search's start.
     SearchLimits limits = limits_for_engine();
     limits.start_time = std::chrono::steady_clock::now();
@@ -789,6 +807,9 @@ bool XboardProtocol::prepare_pondering(Move expected_reply, std::int64_t time_us
     limits->ponder = true;
     purpose_ = Purpose::PONDER;
     pondered_reply_ = expected_reply;
+    // The thinking lines leave the expected reply out of their lines, which CECP allows only
+    // when it was sent as a hint first.
+    if (post_) out_.line("Hint: " + xboard_move_text(pos_, expected_reply));
     // Before the lock is released, so that a "stop" from the protocol thread is not undone.
     searcher_.prepare(true);
     return true;
