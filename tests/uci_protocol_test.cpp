@@ -4,10 +4,14 @@
 
 #include <chrono>
 #include <ostream>
+#include <sstream>
 #include <string>
 #include <thread>
+#include <utility>
+#include <vector>
 
 #include "mneme/notation/uci_move.h"
+#include "mneme/protocol/engine_protocol.h"
 #include "mneme/protocol/uci_protocol.h"
 #include "protocol_test_util.h"
 
@@ -199,6 +203,111 @@ TEST(UciHardening, PerftDepthIsCapped) {
     EXPECT_TRUE(session.says("info string error: perft needs a depth from 1 to 8"))
         << session.output();
     EXPECT_FALSE(session.says("Nodes searched")) << session.output();
+}
+
+}  // namespace
+}  // namespace mneme
+
+namespace mneme {
+namespace {
+
+// The engine's whole answer to a script, as a GUI reads it.
+std::string uci_answer(const std::string& script) {
+    std::istringstream in("uci\n" + script);
+    std::ostringstream out;
+    run_engine(in, out);
+    return out.str();
+}
+
+// The first move of the last "info ... pv" line before "bestmove", and the best move.
+std::pair<std::string, std::string> last_pv_and_best_move(const std::string& answer) {
+    std::istringstream lines(answer);
+    std::string line, last_pv, best;
+    while (std::getline(lines, line)) {
+        std::istringstream words(line);
+        std::string word;
+        words >> word;
+        if (word == "bestmove") {
+            words >> best;
+        } else if (word == "info") {
+            while (words >> word)
+                if (word == "pv" && words >> word) last_pv = word;
+        }
+    }
+    return {last_pv, best};
+}
+
+// UCI: "directly before [bestmove] the engine should send a final info command". A node limit
+// that cut an iteration after a new best move was found ended with the old move's line (with
+// these limits, 3 of 63 searches did before the final report).
+TEST(UciReports, TheLastLineShownIsTheMovePlayed) {
+    for (const char* position :
+         {"startpos", "fen r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4",
+          "fen 2r3k1/pp3ppp/4p3/3pP3/3P1P2/P1r5/1P4PP/2R2RK1 w - - 0 1"}) {
+        for (int nodes = 2000; nodes <= 60000; nodes += 2900) {
+            std::string answer = uci_answer("position " + std::string(position) + "\ngo nodes " +
+                                            std::to_string(nodes) + "\n");
+            auto [last_pv, best] = last_pv_and_best_move(answer);
+            ASSERT_FALSE(best.empty()) << answer;
+            EXPECT_EQ(last_pv, best) << position << ", " << nodes << " nodes:\n" << answer;
+        }
+    }
+}
+
+// The time on info lines counts from "go", pondering included: the time manager's clock starts
+// again at ponderhit, and the reports fell back to about 0 with it (their speed jumped).
+TEST(UciReports, TimeGoesOnThroughPonderhit) {
+    LiveSession session;
+    session.send("position startpos moves e2e4 e7e5");
+    session.send("go ponder wtime 60000 btime 60000");
+    auto times = [&session] {
+        std::vector<long> found;
+        std::istringstream lines(session.output());
+        std::string line;
+        while (std::getline(lines, line)) {
+            auto at = line.find(" time ");
+            if (line.rfind("info ", 0) == 0 && at != std::string::npos)
+                found.push_back(std::stol(line.substr(at + 6)));
+        }
+        return found;
+    };
+    for (int polls = 0; polls < 1000 && (times().empty() || times().back() < 300); ++polls)
+        std::this_thread::sleep_for(5ms);
+    ASSERT_FALSE(times().empty()) << session.output();
+    long before = times().back();
+    std::size_t lines_before = times().size();
+    session.send("ponderhit");
+    for (int polls = 0; polls < 1000 && times().size() == lines_before; ++polls)
+        std::this_thread::sleep_for(5ms);
+    session.send("stop");
+    ASSERT_TRUE(session.wait_for("bestmove ")) << session.output();
+    std::vector<long> all = times();
+    ASSERT_GT(all.size(), lines_before) << session.output();
+    for (std::size_t i = lines_before; i < all.size(); ++i)
+        EXPECT_GE(all[i], before) << session.output();
+}
+
+// UCI: "If the engine or the GUI receives an unknown command or token it should just ignore it
+// and try to parse the rest of the string in this line" ("joho debug on" turns debug on).
+TEST(UciReports, UnknownWordsBeforeACommandAreSkipped) {
+    std::string answer = uci_answer("joho isready\nfrobnicate\n");
+    EXPECT_NE(answer.find("readyok"), std::string::npos) << answer;
+    EXPECT_NE(answer.find("unknown command: frobnicate"), std::string::npos) << answer;
+    EXPECT_EQ(answer.find("unknown command: joho"), std::string::npos) << answer;
+}
+
+// An illegal move among "searchmoves" is named and left out; the moves after it still count.
+TEST(UciReports, SearchmovesKeepsTheMovesAfterAnIllegalOne) {
+    std::string answer = uci_answer(
+        "setoption name MultiPV value 2\nposition startpos\ngo searchmoves a2a3 e7e5 h2h3 depth "
+        "6\n");
+    EXPECT_NE(answer.find("searchmoves e7e5 is not a legal move"), std::string::npos) << answer;
+    EXPECT_EQ(answer.find("unknown go parameter"), std::string::npos) << answer;
+    auto [last_pv, best] = last_pv_and_best_move(answer);
+    EXPECT_TRUE(best == "a2a3" || best == "h2h3") << answer;
+    // Both were searched, each a line of its own.
+    EXPECT_NE(answer.find(" pv a2a3"), std::string::npos) << answer;
+    EXPECT_NE(answer.find(" pv h2h3"), std::string::npos) << answer;
 }
 
 }  // namespace

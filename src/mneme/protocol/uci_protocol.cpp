@@ -20,6 +20,17 @@ namespace mneme {
 
 namespace {
 
+// Every command handle() knows, for skipping unknown words in front of one.
+constexpr const char* COMMANDS[] = {"quit",  "uci",      "isready",    "stop",      "ponderhit",
+                                    "debug", "register", "ucinewgame", "setoption", "position",
+                                    "go",    "d",        "eval",       "perft"};
+
+// Where the `index`-th word (from 0) of `line` starts, as split_words() splits it.
+std::size_t word_start(const std::string& line, std::size_t index) {
+    std::vector<std::string_view> words = split_whitespace(line);
+    return index < words.size() ? std::size_t(words[index].data() - line.data()) : line.size();
+}
+
 // Deeper counts from an ordinary position take hours; `mneme perft` has no such cap.
 constexpr int MAX_PERFT_DEPTH = 8;
 
@@ -178,6 +189,14 @@ bool UciProtocol::handle(const std::string& line) {
     } else if (command == "perft") {
         perft(words);
     } else {
+        // UCI: an unknown word is skipped and the rest of the line read ("joho debug on" turns
+        // debug mode on). The rest starts with a known command, so this recurses once at most.
+        for (std::size_t i = 1; i < words.size(); ++i) {
+            if (std::find(std::begin(COMMANDS), std::end(COMMANDS), words[i]) == std::end(COMMANDS))
+                continue;
+            info_string("skipped unknown words before '" + words[i] + "'");
+            return handle(line.substr(word_start(line, i)));
+        }
         info_string("unknown command: " + line.substr(0, line.find_last_not_of(" \t\r") + 1));
     }
     return true;
@@ -383,17 +402,25 @@ void UciProtocol::go(const Words& words) {
             limits.ponder = true;
             continue;
         }
+        static const char* const LIMITS[] = {"depth", "nodes", "movetime",  "wtime", "btime",
+                                             "winc",  "binc",  "movestogo", "mate"};
+        auto is_parameter = [](const std::string& word) {
+            return word == "infinite" || word == "ponder" || word == "searchmoves" ||
+                   std::find(std::begin(LIMITS), std::end(LIMITS), word) != std::end(LIMITS);
+        };
         if (key == "searchmoves") {
-            for (; i + 1 < words.size(); ++i) {
-                Move m = parse_uci_move(pos_, words[i + 1]);
-                if (!m) break;
-                limits.search_moves.push_back(m);
+            // The moves run to the next parameter; one that is not legal here is left out and
+            // named, and the moves after it still count.
+            for (; i + 1 < words.size() && !is_parameter(words[i + 1]); ++i) {
+                if (Move m = parse_uci_move(pos_, words[i + 1]))
+                    limits.search_moves.push_back(m);
+                else
+                    info_string("error: searchmoves " + words[i + 1] +
+                                " is not a legal move here; left out");
             }
             continue;
         }
-        static const char* const LIMITS[] = {"depth", "nodes", "movetime",  "wtime", "btime",
-                                             "winc",  "binc",  "movestogo", "mate"};
-        if (std::find(std::begin(LIMITS), std::end(LIMITS), key) == std::end(LIMITS)) {
+        if (!is_parameter(key)) {
             info_string("unknown go parameter: " + key);
             continue;
         }

@@ -22,6 +22,11 @@ public:
     // `searcher`: one lent by the host and reset to a new searcher's state (see
     // Searcher::reset); null: the protocol makes its own.
     explicit UciProtocol(std::ostream& out, Searcher* searcher = nullptr);
+    // Ends a search still running: its reports use members declared after the thread, which
+    // would otherwise go first.
+    ~UciProtocol() { thread_.stop_and_wait(); }
+    UciProtocol(const UciProtocol&) = delete;
+    UciProtocol& operator=(const UciProtocol&) = delete;
 
     // Handles one command line; false after "quit".
     bool handle(const std::string& line);

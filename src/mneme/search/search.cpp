@@ -165,6 +165,7 @@ SearchResult Searcher::search(const Position& pos, const SearchLimits& limits,
     searched_since_clear_ = true;
     pos_ = pos;
     limits_ = limits;
+    reports_start_ = limits.start_time ? *limits.start_time : std::chrono::steady_clock::now();
     time_.start(limits, pos.side_to_move(), options_.margins.planned_moves_left,
                 lag_.carried_reserve_ms());
     if (time_.is_timed()) lag_.start_search(SchedulingLag::Clock::now());
@@ -212,6 +213,7 @@ SearchResult Searcher::search(const Position& pos, const SearchLimits& limits,
         int max_depth = limits.depth > 0 ? std::min(limits.depth, MAX_PLY - 1) : MAX_PLY - 1;
         if (limits.mate > 0) max_depth = std::min(max_depth, 2 * limits.mate);
         if (!helper_index_) start_helpers(pos, limits);
+        Move last_reported = Move::none();
         // Helpers start one ply deeper in turn, so that the threads spread over depths and
         // fill the table with different parts of the tree.
         for (int depth = 1 + helper_index_ % 2; depth <= max_depth; ++depth) {
@@ -225,6 +227,7 @@ SearchResult Searcher::search(const Position& pos, const SearchLimits& limits,
             iteration_scores_.push_back(root_moves_.front().score);
             for (RootMove& rm : root_moves_) rm.previous_score = rm.score;
             report_lines(depth, on_iteration);
+            last_reported = root_moves_.front().move;
             if (stop_requested_ || should_stop_iterating(depth)) break;
         }
         if (time_.is_timed()) lag_.end_search();
@@ -238,6 +241,10 @@ SearchResult Searcher::search(const Position& pos, const SearchLimits& limits,
         // completed iteration's score stands for it (its true score is higher still).
         if (best.reported_score() == -VALUE_INFINITE)
             best.score = iteration_scores_.empty() ? VALUE_NONE : iteration_scores_.back();
+        // A move that overtook the best one in an iteration cut short is the one played: UCI
+        // wants a final report before "bestmove", so its line is shown, not only the old one.
+        if (completed_depth_ > 0 && best.move != last_reported)
+            report_lines(root_depth_, on_iteration);
         result.best = best.move;
         result.score = best.reported_score();
         result.pv = best.pv;
@@ -293,7 +300,11 @@ SearchInfo Searcher::make_info(int depth, std::size_t line) const {
     info.depth = depth;
     info.seldepth = seldepth_;
     info.nodes = total_nodes();
-    info.time_ms = time_.elapsed_ms();
+    // From the start of the search, pondering included (the time manager's clock starts again
+    // at ponderhit, which would make the reported speed jump).
+    info.time_ms = std::chrono::duration_cast<std::chrono::milliseconds>(
+                       std::chrono::steady_clock::now() - reports_start_)
+                       .count();
     info.nps = info.nodes * 1000 / std::uint64_t(std::max<std::int64_t>(info.time_ms, 1));
     info.hashfull = table_->hashfull();
     info.multipv = int(line) + 1;

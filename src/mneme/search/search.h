@@ -6,6 +6,7 @@
 #pragma once
 
 #include <atomic>
+#include <chrono>
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -209,6 +210,8 @@ private:
     std::vector<RootMove> root_moves_;
     int root_legal_moves_ = 0;               // before "searchmoves" restricted them
     const InfoCallback* on_info_ = nullptr;  // the running search's callback, for currmove
+    // When the search began, for the time in its reports (not restarted at ponderhit).
+    std::chrono::steady_clock::time_point reports_start_;
 
     // Signals from the protocol thread.
     std::atomic<bool> stop_requested_{false};
