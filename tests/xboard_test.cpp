@@ -410,6 +410,22 @@ TEST(Xboard, ChangingTheEvaluationWhileThinkingStillMoves) {
     protocol.end_of_input();
 }
 
+// CECP: after a position it refused, the engine answers every move with "Illegal move" until
+// the next new, setboard or edit (moves on its old position put it out of step with XBoard).
+TEST(Xboard, AfterARefusedPositionMovesAreRefusedUntilANewOne) {
+    Session session;
+    session.send("new\nforce\nsetboard 8/8/8/8/8/8/8/8 w - - 0 1\nusermove e2e4\ngo");
+    EXPECT_TRUE(session.says("tellusererror Illegal position")) << session.output();
+    EXPECT_TRUE(session.says("Illegal move (no position set up): e2e4")) << session.output();
+    EXPECT_TRUE(session.says("Error (no position set up): go")) << session.output();
+    session.send("setboard 4k3/8/8/8/8/8/4P3/4K3 w - - 0 1\nusermove e2e4\nping 1");
+    session.wait();
+    EXPECT_FALSE(session.says("Illegal move: e2e4")) << session.output();
+    EXPECT_EQ(session.output().find("Illegal move"),
+              session.output().find("Illegal move (no position set up)"));
+    EXPECT_TRUE(session.says("pong 1"));
+}
+
 TEST(Xboard, OutOfOrderCommandsKeepItWorking) {
     Session session;
     session.send(

@@ -247,6 +247,7 @@ bool XboardProtocol::handle(const std::string& line) {
         force_ = true;
     } else if (command == "go") {
         if (analyzing_) return error("not in analyze mode", line), true;
+        if (position_refused_) return error("no position set up", line), true;
         abandon_thinking();
         force_ = false;
         engine_color_ = pos_.side_to_move();
@@ -375,6 +376,7 @@ void XboardProtocol::new_game() {
     engine_clock_ms_.reset();
     opponent_clock_ms_.reset();
     game_over_ = false;
+    position_refused_ = false;
     has_last_score_ = false;
     hint_.clear();
     if (analyzing_) start_analysis();
@@ -402,6 +404,11 @@ void XboardProtocol::user_move(const std::string& text, const std::string& line)
         }
     }
     abandon_thinking();
+    if (position_refused_) {
+        // CECP: after an illegal position, every move is illegal until new, setboard or edit.
+        out_.line("Illegal move (no position set up): " + text);
+        return;
+    }
     bool no_moves = !pos_.has_legal_moves();
     if (analyzing_ && no_moves) return error("the analysed game is over", line);
     if (game_over_ && !force_) {
@@ -430,9 +437,10 @@ void XboardProtocol::set_board(const std::string& fen) {
     Position pos;
     if (!pos.set_fen(fen, chess960_, &error)) {
         out_.line("tellusererror Illegal position: " + error);
-        if (analyzing_) start_analysis();
+        position_refused_ = true;
         return;
     }
+    position_refused_ = false;
     pos_ = pos;
     start_fullmove_ = pos_.fullmove_number();
     game_over_ = false;
@@ -581,8 +589,10 @@ void XboardProtocol::edit_command(const std::string& command) {
         std::string reason;
         if (!pos.set_fen(fen_from_board(edit_board_, pos_.side_to_move()), false, &reason)) {
             out_.line("tellusererror Illegal position: " + reason);
+            position_refused_ = true;
             return;
         }
+        position_refused_ = false;
         pos_ = pos;
         start_fullmove_ = pos_.fullmove_number();
         game_over_ = false;
@@ -699,7 +709,7 @@ bool XboardProtocol::play_book_move() {
 }
 
 void XboardProtocol::think_if_engine_to_move() {
-    if (force_ || game_over_ || pos_.side_to_move() != engine_color_) return;
+    if (force_ || game_over_ || position_refused_ || pos_.side_to_move() != engine_color_) return;
     // A position set up finished (mate, stalemate, a draw by rule): the result, not silence.
     if (report_game_end()) return;
     // The clock runs from the command that made it our move, not from the search's start.
@@ -723,8 +733,9 @@ void XboardProtocol::think_if_engine_to_move() {
 }
 
 void XboardProtocol::start_analysis() {
-    // A finished game has nothing to analyse; XBoard is told so by the absence of output.
-    if (!pos_.has_legal_moves()) return;
+    // A finished game has nothing to analyse; XBoard is told so by the absence of output. Nor
+    // has a position XBoard set up and the engine refused.
+    if (position_refused_ || !pos_.has_legal_moves()) return;
     apply_pending_hash_size();
     searcher_.set_ordering_hint(book_.ordering_hint());
     {

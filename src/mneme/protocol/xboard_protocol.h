@@ -95,6 +95,9 @@ private:
     Purpose purpose_ = Purpose::NONE;
     bool discard_move_ = false;
     bool game_over_ = false;
+    // The last setboard or edit was refused: XBoard and the engine no longer agree on the
+    // position, so moves are refused and nothing is searched until new, setboard or edit.
+    bool position_refused_ = false;
     std::vector<std::string> pending_pongs_;  // answered once the current move is played
     Value last_score_ = 0;                    // the engine's view at its last move
     bool has_last_score_ = false;
