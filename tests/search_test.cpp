@@ -176,6 +176,38 @@ TEST(Search, EveryStopLeavesRealScores) {
     EXPECT_EQ(searches, 3 * 2 * 25);
 }
 
+// A stop ends even the first iteration once a root move has its score: with many lines wanted
+// in a position with a large capture tree, the first iteration took a sanitized fuzzer's engine
+// over a second (fuzz/regressions/uci/). The move played has still been searched, and only
+// scored lines are given. Limits (nodes, time) still let the first iteration finish.
+TEST(Search, AStopEndsTheFirstIterationOnceAMoveHasItsScore) {
+    Position pos =
+        Position::from_fen("r3k2r/p1ppqqb1/bn2pnp1/3PN3/1p2P3/N2Q2p1/RBPPBPPQ/R3K2R w KQkq - 0 1");
+    SearchOptions options;
+    options.multi_pv = 14;
+    SearchLimits depth_one;
+    depth_one.depth = 1;
+
+    Searcher whole(4);
+    whole.set_options(options);
+    SearchResult full = whole.search(pos, depth_one);
+    ASSERT_EQ(full.lines.size(), 14u);
+
+    Searcher stopped(4);
+    stopped.set_options(options);
+    stopped.prepare(false);
+    stopped.stop();  // before the search starts: it must still score a move
+    SearchResult cut = stopped.search(pos, depth_one);
+    EXPECT_LT(cut.nodes, full.nodes / 4);
+    ASSERT_TRUE(cut.best);
+    EXPECT_TRUE(pos.pseudo_legal(cut.best) && pos.legal(cut.best));
+    ASSERT_FALSE(cut.lines.empty());
+    EXPECT_LT(cut.lines.size(), 14u);
+    EXPECT_EQ(cut.lines[0].move, cut.best);
+    for (const auto& line : cut.lines) EXPECT_LT(std::abs(line.score), VALUE_INFINITE);
+    EXPECT_LT(std::abs(cut.score), VALUE_INFINITE);
+}
+
 TEST(Search, RespectsSearchMoves) {
     Position pos;
     Searcher searcher(4);

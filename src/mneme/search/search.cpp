@@ -180,6 +180,7 @@ SearchResult Searcher::search(const Position& pos, const SearchLimits& limits,
     seldepth_ = 0;
     null_move_min_ply_ = 0;
     completed_depth_ = 0;
+    root_move_scored_ = false;
     stopped_ = false;
     statistics_ = {};
     on_info_ = &on_iteration;
@@ -243,16 +244,16 @@ SearchResult Searcher::search(const Position& pos, const SearchLimits& limits,
             best.score = iteration_scores_.empty() ? VALUE_NONE : iteration_scores_.back();
         // A move that overtook the best one in an iteration cut short is the one played: UCI
         // wants a final report before "bestmove", so its line is shown, not only the old one.
-        if (completed_depth_ > 0 && best.move != last_reported)
-            report_lines(root_depth_, on_iteration);
+        if (best.move != last_reported) report_lines(root_depth_, on_iteration);
         result.best = best.move;
         result.score = best.reported_score();
         result.pv = best.pv;
         std::size_t lines =
             std::min<std::size_t>(std::max(options_.multi_pv, 1), root_moves_.size());
         for (std::size_t i = 0; i < lines; ++i)
-            result.lines.push_back(
-                {root_moves_[i].move, root_moves_[i].reported_score(), root_moves_[i].pv});
+            if (root_moves_[i].reported_score() != -VALUE_INFINITE)  // a first iteration cut short
+                result.lines.push_back(
+                    {root_moves_[i].move, root_moves_[i].reported_score(), root_moves_[i].pv});
         if (best.pv.size() > 1) {
             result.ponder = best.pv[1];
         } else {
@@ -320,7 +321,9 @@ SearchInfo Searcher::make_info(int depth, std::size_t line) const {
 void Searcher::report_lines(int depth, const InfoCallback& on_iteration) const {
     if (!on_iteration) return;
     std::size_t lines = std::min<std::size_t>(std::max(options_.multi_pv, 1), root_moves_.size());
-    for (std::size_t i = 0; i < lines; ++i) on_iteration(make_info(depth, i));
+    // Lines without a score come only from a first iteration that a stop cut short.
+    for (std::size_t i = 0; i < lines; ++i)
+        if (root_moves_[i].reported_score() != -VALUE_INFINITE) on_iteration(make_info(depth, i));
 }
 
 void Searcher::search_root_with_aspiration(int depth, const InfoCallback& on_iteration) {
@@ -401,6 +404,7 @@ Value Searcher::search_root(int depth, Value alpha, Value beta) {
 
         if (v > floor || best_scores.size() < lines) {
             rm.score = v;
+            root_move_scored_ = true;
             rm.pv.assign(1, rm.move);
             rm.pv.insert(rm.pv.end(), &pv_[1][1], &pv_[1][pv_length_[1]]);
             best_scores.insert(
@@ -426,8 +430,10 @@ void Searcher::count_node() {
     bool time_check = nodes % TIME_CHECK_INTERVAL == 0 && !pondering_ && time_.is_timed();
     auto now = time_check ? SchedulingLag::Clock::now() : SchedulingLag::Clock::time_point();
     if (time_check) lag_.note_check(now);
-    // The first iteration always completes: a move that was never searched could hang mate.
-    if (completed_depth_ == 0) return;
+    // The first iteration always completes when a limit ends the search: a move that was never
+    // searched could hang mate. A stop request ends it once a root move has its score (with
+    // many lines wanted and a large capture tree it took a fuzzer's engine over a second).
+    if (completed_depth_ == 0 && !(stop_requested_ && root_move_scored_)) return;
     // A node limit counts every thread's nodes, as the reported count does (helpers have none).
     if (stop_requested_ ||
         (limits_.nodes && (helpers_.empty() ? nodes : total_nodes()) >= limits_.nodes) ||

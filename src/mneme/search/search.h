@@ -225,7 +225,8 @@ private:
     // While a null-move cut-off is verified, no pass before this ply (0: passes allowed).
     int null_move_min_ply_ = 0;
     int completed_depth_ = 0;
-    int root_depth_ = 0;  // the running iteration's depth
+    bool root_move_scored_ = false;  // a root move has a score from this search
+    int root_depth_ = 0;             // the running iteration's depth
     // For the time refinement: iterations since the best root move last changed, and the
     // best score of each completed iteration.
     int best_move_stable_iterations_ = 0;
