@@ -30,7 +30,17 @@ below_goal() {
     done
     return 0
 }
+# A worker's fuzz.sh and its fuzzer go with it (they are not in a group of their own when the
+# campaign runs in the background).
+kill_tree() {
+    for child in $(pgrep -P "$1"); do kill_tree "$child"; done
+    kill "$1" 2> /dev/null
+}
 worker() {
+    # A TERM meant for the campaign reaches the workers too (pkill -f matches them): each takes
+    # its fuzz.sh and fuzzer along, which would otherwise run on to the end of their run.
+    running=""
+    trap '[ -n "$running" ] && kill_tree "$running"; exit 143' INT TERM
     while :; do
         picked=""
         for target in $(below_goal); do
@@ -39,17 +49,14 @@ worker() {
         done
         # Nothing left that the other worker is not already playing.
         [ -z "$picked" ] && return 0
-        bench/fuzz.sh --until "$goal" "$seconds" "$picked"
+        bench/fuzz.sh --until "$goal" "$seconds" "$picked" &
+        running=$!
+        wait "$running"
         result=$?
+        running=""
         rmdir "$locks/$picked"
         [ "$result" -ne 0 ] && return 1
     done
-}
-# A worker's fuzz.sh and its fuzzer go with it (they are not in a group of their own when the
-# campaign runs in the background).
-kill_tree() {
-    for child in $(pgrep -P "$1"); do kill_tree "$child"; done
-    kill "$1" 2> /dev/null
 }
 pids=""
 trap 'for pid in $pids; do kill_tree "$pid"; done; echo "fuzz_campaign: interrupted; run it again to go on" >&2; exit 130' INT TERM
