@@ -271,13 +271,14 @@ TEST(UciReports, TimeGoesOnThroughPonderhit) {
         }
         return found;
     };
-    for (int polls = 0; polls < 1000 && (times().empty() || times().back() < 300); ++polls)
+    // (Generous waits: the sanitizer builds search many times slower.)
+    for (int polls = 0; polls < 4000 && (times().empty() || times().back() < 200); ++polls)
         std::this_thread::sleep_for(5ms);
     ASSERT_FALSE(times().empty()) << session.output();
     long before = times().back();
     std::size_t lines_before = times().size();
     session.send("ponderhit");
-    for (int polls = 0; polls < 1000 && times().size() == lines_before; ++polls)
+    for (int polls = 0; polls < 6000 && times().size() == lines_before; ++polls)
         std::this_thread::sleep_for(5ms);
     session.send("stop");
     ASSERT_TRUE(session.wait_for("bestmove ")) << session.output();
