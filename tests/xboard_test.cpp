@@ -213,14 +213,20 @@ TEST(Xboard, LegacyColourCommands) {
     EXPECT_FALSE(session.says("\nmove ")) << "force mode must not move: " << session.output();
 }
 
-TEST(Xboard, PondersAndPlaysAtOnceOnTheExpectedReply) {
-    test::SharedOutput buffer;
-    std::ostream out(&buffer);
-    XboardProtocol protocol(out);
+// A game with pondering on and thinking posted, in which the engine has just made its first
+// move (as Black, after 1. e4) and started to ponder.
+void play_first_move_with_pondering(XboardProtocol& protocol, test::SharedOutput& buffer) {
     for (const char* line : {"xboard", "protover 2", "new", "hard", "post", "level 0 1 0",
                              "time 6000", "otim 6000", "usermove e2e4"})
         protocol.handle(line);
     ASSERT_TRUE(buffer.wait_for("\nmove ", 1, 10)) << buffer.text();
+}
+
+TEST(Xboard, PondersAndPlaysAtOnceOnTheExpectedReply) {
+    test::SharedOutput buffer;
+    std::ostream out(&buffer);
+    XboardProtocol protocol(out);
+    ASSERT_NO_FATAL_FAILURE(play_first_move_with_pondering(protocol, buffer));
     protocol.handle("hint");
     ASSERT_TRUE(buffer.wait_for("Hint: ", 1, 10)) << buffer.text();
     std::string expected = last_line_after(buffer.text(), "Hint: ");
@@ -370,10 +376,7 @@ TEST(Xboard, PonderingNamesItsExpectedReplyFirst) {
     test::SharedOutput buffer;
     std::ostream out(&buffer);
     XboardProtocol protocol(out);
-    for (const char* line : {"xboard", "protover 2", "new", "hard", "post", "level 0 1 0",
-                             "time 6000", "otim 6000", "usermove e2e4"})
-        protocol.handle(line);
-    ASSERT_TRUE(buffer.wait_for("\nmove ", 1, 10)) << buffer.text();
+    ASSERT_NO_FATAL_FAILURE(play_first_move_with_pondering(protocol, buffer));
     ASSERT_TRUE(buffer.wait_for("\nHint: ", 1, 10)) << buffer.text();
     // The first thinking line ("DEPTH SCORE TIME NODES PV") after the move is the pondering's.
     auto first_thinking_after = [](const std::string& text, std::size_t from) {
