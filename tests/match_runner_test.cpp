@@ -119,6 +119,43 @@ TEST(MatchAdjudication, DrawAndResignRules) {
     EXPECT_FALSE(no_score.loser());
 }
 
+// As cutechess: a capture or a pawn move starts the draw rule's count again.
+TEST(MatchAdjudication, ACaptureOrPawnMoveStartsTheDrawCountAgain) {
+    ScoreAdjudicator draw({/*move_number*/ 0, /*move_count*/ 2, /*score*/ 10}, {});
+    draw.record(WHITE, 0, 0);
+    draw.record(BLACK, 0, 1);
+    draw.record(WHITE, 0, 1);
+    draw.record(BLACK, 0, 2, /*irreversible*/ true);  // the fourth drawish ply, but a capture
+    EXPECT_FALSE(draw.draw_due());
+    draw.record(WHITE, 0, 2);
+    draw.record(BLACK, 0, 3);
+    EXPECT_FALSE(draw.draw_due());
+    draw.record(WHITE, 0, 3);  // four plies since the capture, the capture's own included
+    EXPECT_TRUE(draw.draw_due());
+}
+
+// The rules come before adjudication (as in cutechess): a mate on the move that would also
+// complete a resign run is a mate. Black's only move is Kb8, and Rh8 mates; both engines see it,
+// so two-sided resign adjudication after one move each would have scored it "Black loses by
+// resign adjudication".
+TEST(MatchGame, AMateIsAMateWhateverTheAdjudicationSays) {
+    MnemePlayer white(spec({"proto=mneme", "depth=3"}));
+    MnemePlayer black(spec({"proto=mneme", "depth=3"}));
+    std::string error;
+    ASSERT_TRUE(white.start(error)) << error;
+    ASSERT_TRUE(black.start(error)) << error;
+    GameSettings settings;
+    settings.time_control[WHITE].depth = settings.time_control[BLACK].depth = 3;
+    settings.resign = {/*move_count*/ 1, /*score*/ 300, /*two_sided*/ true};
+    Opening opening{Position::from_fen("k7/8/1K6/8/8/8/8/7R b - - 0 1"), {}, "", false};
+    GameRecord record = play_game(white, black, opening, settings);
+    ASSERT_TRUE(record.white_score);
+    EXPECT_EQ(*record.white_score, 1.0);
+    EXPECT_EQ(record.termination, "normal");
+    EXPECT_EQ(record.reason, "White mates");
+    EXPECT_EQ(record.plies, 2);
+}
+
 TEST(MatchGame, MnemeMatesARandomMoverAndThePgnReadsBack) {
     MnemePlayer mneme(spec({"proto=mneme", "depth=3"}));
     RandomPlayer random(spec({"proto=random", "depth=1", "seed=7"}));

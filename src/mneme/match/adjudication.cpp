@@ -4,13 +4,15 @@
 
 namespace mneme {
 
-void ScoreAdjudicator::record(Color mover, std::optional<Value> score, int move_number) {
+void ScoreAdjudicator::record(Color mover, std::optional<Value> score, int full_moves_played,
+                              bool irreversible) {
     scores_[mover].push_back(score);
 
     if (draw_.enabled()) {
+        if (irreversible) drawish_plies_ = 0;
         bool drawish = score && !is_mate_score(*score) && std::abs(*score) <= draw_.score;
         drawish_plies_ = drawish ? drawish_plies_ + 1 : 0;
-        if (drawish_plies_ >= 2 * draw_.move_count && move_number >= draw_.move_number)
+        if (drawish_plies_ >= 2 * draw_.move_count && full_moves_played >= draw_.move_number)
             draw_due_ = true;
     }
 

@@ -11,7 +11,7 @@
 namespace mneme {
 
 struct DrawAdjudication {
-    int move_number = 0;  // not before this full move
+    int move_number = 0;  // not before this many full moves have been played
     int move_count = 0;   // consecutive moves of each side ...
     int score = 0;        // ... with |score| <= this (centipawns)
     bool enabled() const { return move_count > 0; }
@@ -31,8 +31,11 @@ public:
         : draw_(draw), resign_(resign) {}
 
     // Records the score (mover's view; nullopt when the mover reported none) of a move by
-    // `mover`, made as full move `move_number`.
-    void record(Color mover, std::optional<Value> score, int move_number);
+    // `mover`. As cutechess counts: `full_moves_played` is the game's plies so far, this move
+    // included, halved (for the draw rule's move number); `irreversible` (a capture or a pawn
+    // move) starts the draw rule's count again.
+    void record(Color mover, std::optional<Value> score, int full_moves_played,
+                bool irreversible = false);
     // A draw by adjudication is due.
     bool draw_due() const { return draw_due_; }
     // The side that loses by resign adjudication, if any.

@@ -284,13 +284,15 @@ GameRecord play_game(Player& white, Player& black, const Opening& opening,
         }
 
         pgn.mainline.moves.push_back(PgnNode{reply.move, {}, move_comment(reply), {}});
-        int move_number = pos.fullmove_number();
         pos.do_move(reply.move);
         moves.push_back(reply.move);
         ++record.plies;
 
+        // The rules come before adjudication: a move that mates, stalemates or reaches a draw by
+        // rule ends the game so (at the top of the loop), whatever the scores say (cutechess).
+        if (game_outcome(pos, true).is_over()) continue;
         adjudicator.record(us, reply.has_score ? std::optional<Value>(reply.score) : std::nullopt,
-                           move_number);
+                           int(moves.size()) / 2, pos.state().halfmove_clock == 0);
         if (std::optional<Color> loser = adjudicator.loser()) {
             finish(*loser == WHITE ? 0.0 : 1.0, "adjudication",
                    std::string(colour_name(*loser)) + " loses by resign adjudication");
