@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include <map>
+
 #include <algorithm>
 #include <random>
 #include <sstream>
@@ -47,8 +49,8 @@ TEST(PgnWriter, ExportFormat) {
               "[White \"Kasparov, Garry\"]\n"
               "[Black \"Topalov, Veselin\"]\n"
               "[Result \"1-0\"]\n"
-              "[ECO \"B06\"]\n"
               "[Annotator \"Me \\\"quoted\\\" \\\\ back\"]\n"
+              "[ECO \"B06\"]\n"
               "\n"
               "{Start} 1. e4 d6 $2 2. d4 {comment} 2... Nf6 (2... e5 3. dxe5 (3. Nf3)) 3. Nc3\n"
               "g6 1-0\n");
@@ -57,6 +59,30 @@ TEST(PgnWriter, ExportFormat) {
     bare.comments = bare.nags = bare.variations = false;
     std::string text = write_pgn(game, bare);
     EXPECT_EQ(text.substr(text.find("\n\n") + 2), "1. e4 d6 2. d4 Nf6 3. Nc3 g6 1-0\n");
+}
+
+// Export format (PGN standard 7 and 8.1.1): the tags beyond the Seven Tag Roster in ASCII order
+// of their names (SetUp "1" just before the FEN), and no tab inside a tag value.
+TEST(PgnWriter, OtherTagsInAsciiOrderAndNoTabsInValues) {
+    PgnGame game = read_one(
+        "[White \"a\"]\n[TimeControl \"40/60\"]\n[FEN \"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1\"]\n"
+        "[Annotator \"x\ty\"]\n[ECO \"A00\"]\n\n1. e3 *\n");
+    std::string text = write_pgn(game);
+    std::string tags = text.substr(0, text.find("\n\n"));
+    std::size_t after_roster = tags.find("[Result ");
+    ASSERT_NE(after_roster, std::string::npos) << text;
+    std::vector<std::size_t> at;
+    for (const char* name : {"[Annotator ", "[ECO ", "[SetUp ", "[FEN ", "[TimeControl "})
+        at.push_back(tags.find(name));
+    for (std::size_t i = 0; i < at.size(); ++i) {
+        ASSERT_NE(at[i], std::string::npos) << i << "\n" << text;
+        EXPECT_GT(at[i], after_roster) << text;
+        if (i > 0) {
+            EXPECT_GT(at[i], at[i - 1]) << text;
+        }
+    }
+    EXPECT_EQ(text.find('\t'), std::string::npos) << text;
+    EXPECT_NE(text.find("[Annotator \"x y\"]"), std::string::npos) << text;
 }
 
 TEST(PgnWriter, ResultComesFromTheGame) {
@@ -70,7 +96,7 @@ TEST(PgnWriter, FenGamesStartWithTheRightMoveNumber) {
     PgnGame game = read_one(
         "[FEN \"4k3/8/8/8/8/8/4P3/4K3 b - - 0 40\"]\n[SetUp \"1\"]\n\n40... Kd7 41. e4 Ke6 *\n");
     std::string text = write_pgn(game);
-    EXPECT_NE(text.find("[FEN \"4k3/8/8/8/8/8/4P3/4K3 b - - 0 40\"]\n[SetUp \"1\"]\n\n40... Kd7 "
+    EXPECT_NE(text.find("[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/4P3/4K3 b - - 0 40\"]\n\n40... Kd7 "
                         "41. e4 Ke6 *\n"),
               std::string::npos)
         << text;
@@ -145,9 +171,15 @@ TEST(PgnWriter, RoundTripsRealGamesWithAnnotations) {
     while (auto game = reader.next()) {
         annotate(game->mainline, game->start_position(), random, 0);
         std::string text = write_pgn(*game);
-        EXPECT_LE(longest_line(text), 80u) << text;
+        EXPECT_LE(longest_line(text), 79u) << text;  // "less than 80" (PGN standard 8.2.1)
         PgnGame again = read_one(text);
-        EXPECT_EQ(again.headers, game->headers);
+        // The same tags; export format orders those beyond the Seven Tag Roster by name.
+        auto tags = [](const GameHeaders& headers) {
+            std::map<std::string, std::string> by_name;
+            for (const PgnTag& tag : headers) by_name[tag.name] = tag.value;
+            return by_name;
+        };
+        EXPECT_EQ(tags(again.headers), tags(game->headers)) << text;
         EXPECT_EQ(again.mainline, game->mainline) << text;
         EXPECT_EQ(again.result, game->result);
         EXPECT_EQ(write_pgn(again), text);

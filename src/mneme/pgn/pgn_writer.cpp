@@ -1,5 +1,6 @@
 #include "mneme/pgn/pgn_writer.h"
 
+#include <algorithm>
 #include <stdexcept>
 #include <vector>
 
@@ -182,12 +183,21 @@ std::string write_game(const GameHeaders& headers, const PgnLine& mainline, Game
         else
             write_tag(out, name, headers.get(name, roster_default(name)));
     }
-    for (const PgnTag& tag : headers) {
-        if (in_roster(tag.name)) continue;
-        // Export format pairs a FEN tag with SetUp "1".
-        if (tag.name == "FEN" && !headers.contains("SetUp")) write_tag(out, "SetUp", "1");
-        write_tag(out, tag.name, tag.value);
-    }
+    // The other tags in ASCII order of their names (PGN standard 8.1.1, export format); a FEN
+    // comes with SetUp "1", which goes just before it, as readers of the standard expect.
+    std::vector<const PgnTag*> others;
+    for (const PgnTag& tag : headers)
+        if (!in_roster(tag.name)) others.push_back(&tag);
+    PgnTag setup{"SetUp", "1"};
+    if (headers.contains("FEN") && !headers.contains("SetUp")) others.push_back(&setup);
+    auto order = [](const PgnTag* tag) {
+        bool is_setup = tag->name == "SetUp";
+        return std::pair(is_setup ? std::string_view("FEN") : std::string_view(tag->name),
+                         !is_setup);
+    };
+    std::stable_sort(others.begin(), others.end(),
+                     [&](const PgnTag* a, const PgnTag* b) { return order(a) < order(b); });
+    for (const PgnTag* tag : others) write_tag(out, tag->name, tag->value);
     out += '\n';
 
     Position pos;
@@ -207,7 +217,8 @@ std::string escape_tag_value(std::string_view value) {
     escaped.reserve(value.size());
     for (char c : value) {
         if (c == '\\' || c == '"') escaped += '\\';
-        escaped += (c == '\n' || c == '\r') ? ' ' : c;
+        // No non-printing characters inside strings (PGN standard 7): line ends and tabs.
+        escaped += (c == '\n' || c == '\r' || c == '\t') ? ' ' : c;
     }
     return escaped;
 }

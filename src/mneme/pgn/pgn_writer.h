@@ -10,7 +10,9 @@
 namespace mneme {
 
 struct PgnWriterOptions {
-    std::size_t line_length = 80;  // no movetext line is longer, unless one word is
+    // No movetext line is longer, unless one word is: export format wants "less than 80
+    // printing characters" (PGN standard 8.2.1).
+    std::size_t line_length = 79;
     bool comments = true;
     bool nags = true;
     bool variations = true;
