@@ -170,6 +170,16 @@ TEST(PgnLexer, ByteOrderMarkAndCrlf) {
     EXPECT_EQ(tokens[4].line, 5u);
 }
 
+// Two files joined with cat: the second one's byte order mark starts a line.
+TEST(PgnLexer, AByteOrderMarkAtALineStartIsSkipped) {
+    auto tokens = lex("1. e4 *\n\n\xEF\xBB\xBF[Event \"B\"]\n\n1. d4 *\n");
+    ASSERT_EQ(tokens.size(), 5u);
+    EXPECT_EQ(tokens[2].kind, PgnTokenKind::TAG);
+    EXPECT_EQ(tokens[2].value, "B");
+    EXPECT_EQ(tokens[2].line, 3u);
+    EXPECT_EQ(tokens[3].text, "d4");
+}
+
 TEST(PgnLexer, ResultsAndZeroCastling) {
     auto tokens = lex("1-0 0-1 1/2-1/2 * 0-0 0-0-0+ 1/2 2-1");
     ASSERT_EQ(tokens.size(), 8u);

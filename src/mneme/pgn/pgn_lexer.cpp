@@ -208,6 +208,11 @@ PgnToken PgnLexer::next() {
                 ++line_;
                 if ((cursor_ == limit_ || *cursor_ == '%') && !start_line())
                     return make(PgnTokenKind::END_OF_INPUT, {}, line_);
+                // Files joined together (cat a.pgn b.pgn) leave a byte order mark at a line's
+                // start; as non-ASCII it cost the tag after it.
+                if (*cursor_ == '\xEF' && limit_ - cursor_ >= 3 &&
+                    std::memcmp(cursor_, "\xEF\xBB\xBF", 3) == 0)
+                    cursor_ += 3;
                 break;
             case LETTER:
                 return lex_move();
