@@ -392,6 +392,12 @@ void UciProtocol::go(const Words& words) {
         info_string("warning: " + warning);
     limits.move_overhead_ms = move_overhead_ms_;
     bool any_limit = false;
+    static const char* const LIMITS[] = {"depth", "nodes", "movetime",  "wtime", "btime",
+                                         "winc",  "binc",  "movestogo", "mate"};
+    auto is_parameter = [](const std::string& word) {
+        return word == "infinite" || word == "ponder" || word == "searchmoves" ||
+               std::find(std::begin(LIMITS), std::end(LIMITS), word) != std::end(LIMITS);
+    };
     for (std::size_t i = 1; i < words.size(); ++i) {
         const std::string& key = words[i];
         if (key == "infinite") {
@@ -402,12 +408,6 @@ void UciProtocol::go(const Words& words) {
             limits.ponder = true;
             continue;
         }
-        static const char* const LIMITS[] = {"depth", "nodes", "movetime",  "wtime", "btime",
-                                             "winc",  "binc",  "movestogo", "mate"};
-        auto is_parameter = [](const std::string& word) {
-            return word == "infinite" || word == "ponder" || word == "searchmoves" ||
-                   std::find(std::begin(LIMITS), std::end(LIMITS), word) != std::end(LIMITS);
-        };
         if (key == "searchmoves") {
             // The moves run to the next parameter; one that is not legal here is left out and
             // named, and the moves after it still count.

@@ -418,11 +418,7 @@ void XboardProtocol::user_move(const std::string& text, const std::string& line)
     Move m = parse_xboard_move(pos_, text);
     if (!m) {
         out_.line("Illegal move: " + text);
-        // The move changed nothing: the analysis, or the engine's own move, goes on.
-        if (analyzing_)
-            start_analysis();
-        else
-            think_if_engine_to_move();
+        resume_thinking();  // the move changed nothing: what ran goes on
         return;
     }
     pos_.do_move(m);
@@ -664,12 +660,7 @@ void XboardProtocol::set_option(const std::string& line) {
             out_.line((change.error ? "telluser mneme: " : "# ") + change.message);
         // XBoard sends options whenever the user changes them: what the new evaluation
         // stopped starts again with it (a pondering search is simply dropped).
-        if (replaced) {
-            if (analyzing_)
-                start_analysis();
-            else
-                think_if_engine_to_move();
-        }
+        if (replaced) resume_thinking();
         return;
     }
     switch (book_.set_option(name, value, message)) {
@@ -706,6 +697,13 @@ bool XboardProtocol::play_book_move() {
     out_.line("move " + text);
     report_game_end();
     return true;
+}
+
+void XboardProtocol::resume_thinking() {
+    if (analyzing_)
+        start_analysis();
+    else
+        think_if_engine_to_move();
 }
 
 void XboardProtocol::think_if_engine_to_move() {

@@ -68,6 +68,8 @@ private:
 
     // Starts thinking if it is the engine's turn in a game that goes on, or analysing.
     void think_if_engine_to_move();
+    // Starts again what a command stopped and did not change: the analysis, or our move.
+    void resume_thinking();
     void start_analysis();
     // Stops thinking without playing the move (the game changed under the engine's feet).
     void abandon_thinking();
