@@ -11,7 +11,9 @@ EngineWorker::EngineWorker(std::size_t hash_mb, std::shared_ptr<const Evaluator>
     thread_ = std::thread([this] { run(); });
 }
 
-EngineWorker::~EngineWorker() {
+EngineWorker::~EngineWorker() { shut_down(); }
+
+void EngineWorker::shut_down() {
     {
         std::lock_guard lock(mutex_);
         shutting_down_ = true;
@@ -19,7 +21,7 @@ EngineWorker::~EngineWorker() {
         searcher_.stop();
     }
     has_job_.notify_all();
-    thread_.join();
+    if (thread_.joinable()) thread_.join();
 }
 
 void EngineWorker::submit(SearchJob job) {

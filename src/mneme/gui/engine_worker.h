@@ -47,6 +47,9 @@ public:
     void submit(SearchJob job);
     // Drops the waiting job and stops the running one.
     void cancel();
+    // Cancels as cancel() does and waits for the worker thread to end: after it no callback
+    // runs, so their owner may go (the destructor calls it too). Idempotent.
+    void shut_down();
     // Forgets the table and the move-ordering statistics before the next job (a new game).
     void clear_before_next_job();
     // How the running job's scores translate into winning chances (its evaluation's): for the

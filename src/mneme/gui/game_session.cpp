@@ -75,7 +75,9 @@ void GameSession::shutdown() {
     }
     changed_signal_.notify_all();
     if (clock_watcher_.joinable()) clock_watcher_.join();
-    // Outside the lock: the worker's last callback may be waiting for it.
+    // Outside the lock: the worker's last callback may be waiting for it. The thread ends
+    // before the pointer is cleared, since its callbacks read worker_ (a race TSan found).
+    worker_->shut_down();
     worker_.reset();
 }
 
