@@ -572,6 +572,48 @@ TEST(MatchShard, ShardsPlayTheRunsGamesAndReportAsTheRun) {
     EXPECT_THROW(make_schedule(settings), std::invalid_argument);
 }
 
+// With one game (or an odd number of games) per encounter and round, a colour-swapped pair
+// spans two rounds; the report read back from the PGN pairs the games as the live run did.
+TEST(MatchReport, TheFilesPairsAreTheLiveRunsWhateverTheGamesPerRound) {
+    test::ScratchDirectory dir("match_report_pairs_test");
+    std::string openings =
+        dir.write("openings.epd",
+                  "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - id \"e4\";\n"
+                  "rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq - id \"d4\";\n"
+                  "rnbqkbnr/pppppppp/8/8/2P5/8/PP1PPPPP/RNBQKBNR b KQkq - id \"c4\";\n");
+    for (int per_round : {1, 3}) {
+        SCOPED_TRACE("games per round " + std::to_string(per_round));
+        TournamentSettings settings;
+        settings.players.push_back(spec({"proto=greedy", "name=greedy", "depth=1", "seed=5"}));
+        settings.players.push_back(spec({"proto=random", "name=random", "depth=1", "seed=6"}));
+        settings.game.max_plies = 60;
+        settings.games_per_encounter = per_round;
+        settings.rounds = 6 / per_round;
+        OpeningOptions options;
+        options.file = openings;
+        settings.openings = options;
+        settings.pgn_out = dir.file("games" + std::to_string(per_round) + ".pgn");
+        std::ostringstream log;
+        TournamentOutcome live = run_tournament(settings, log);
+        ASSERT_EQ(live.games.size(), 6u);
+        const PentanomialCounts& played = live.report.pairs[0].pentanomial;
+        EXPECT_EQ(played.total(), 3u);
+
+        std::vector<std::string> names, errors;
+        int skipped = 0;
+        std::vector<GameSummary> games =
+            summaries_from_pgn({settings.pgn_out}, names, skipped, errors);
+        EXPECT_TRUE(errors.empty());
+        TournamentReport from_file = compute_report(names, games);
+        ASSERT_EQ(from_file.pairs.size(), 1u);
+        // The file may name the players in the other order: the pair scores then mirror.
+        bool same_order = names[0] == "greedy";
+        for (int k = 0; k < 5; ++k)
+            EXPECT_EQ(from_file.pairs[0].pentanomial.pairs[same_order ? k : 4 - k], played.pairs[k])
+                << k;
+    }
+}
+
 TEST(MatchReport, SprtOfTheFirstPairUsesItsGamePairs) {
     std::vector<GameSummary> games;
     for (int i = 0; i < 40; ++i) {

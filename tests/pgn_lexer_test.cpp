@@ -66,6 +66,61 @@ TEST(PgnLexer, TagsWithoutValueOrQuotesOrWithStrayQuotes) {
     EXPECT_EQ(tokens[6].line, 6u);
 }
 
+// Import format allows line ends between a tag pair's tokens: such a pair is read on over the
+// lines that close it. A pair left open before a blank line, another tag pair or the end is
+// read as one line, as a broken pair always was.
+TEST(PgnLexer, TagPairsSpanningLines) {
+    auto tokens =
+        lex("[Event\n\"Spanning\"]\n[Annotator \"A long\r\n   value\"]\n[White \"A\"\n]\n"
+            "[Black\n\"B\\\"s\"\n]\n[Opening \"Unclosed\n[Site \"y\"]\n[Round \"open\n\n1. e4 *\n");
+    ASSERT_EQ(tokens.size(), 9u);
+    Strings names, values;
+    std::vector<std::uint64_t> lines;
+    for (const Token& t : tokens) {
+        names.push_back(t.text);
+        values.push_back(t.value);
+        lines.push_back(t.line);
+    }
+    EXPECT_EQ(names, (Strings{"Event", "Annotator", "White", "Black", "Opening", "Site", "Round",
+                              "e4", "*"}));
+    EXPECT_EQ(values,
+              (Strings{"Spanning", "A long value", "A", "B\"s", "Unclosed", "y", "open", "", ""}));
+    EXPECT_EQ(lines, (std::vector<std::uint64_t>{1, 3, 5, 7, 10, 11, 12, 14, 14}));
+    for (std::size_t i = 0; i < 7; ++i) EXPECT_EQ(tokens[i].kind, PgnTokenKind::TAG) << i;
+
+    // Not closed within three more lines: the first line alone, and the lines after it lexed.
+    auto long_open = lex("[Event \"a\nb\nc\nd\ne\"]\n");
+    ASSERT_FALSE(long_open.empty());
+    EXPECT_EQ(long_open[0].value, "a");
+    EXPECT_EQ(long_open.back().line, 5u);
+}
+
+TEST(PgnLexer, ATagPairSpanningTheEndOfABlock) {
+    // A block holds 256 KiB: the pair's first line ends two bytes before the first block does,
+    // so its second line must be read in with the pair's first line kept.
+    const std::string first = "[Annotator \"across\n";
+    std::size_t padding = (256u << 10) - first.size() - 2;
+    std::string text;
+    int padding_lines = 0;
+    while (padding > 0) {
+        std::size_t line = std::min<std::size_t>(padding, 1000);
+        text.append(";").append(line - 2, 'x').append("\n");
+        padding -= line;
+        ++padding_lines;
+    }
+    text.append(first).append("the block\"]\n1. e4 *\n").append(300000, ' ').append("\n");
+    for (bool mainline_only : {false, true}) {
+        auto tokens = lex(text, mainline_only);
+        ASSERT_GE(tokens.size(), 3u);
+        const Token& tag = tokens[tokens.size() - 3];
+        EXPECT_EQ(tag.kind, PgnTokenKind::TAG);
+        EXPECT_EQ(tag.value, "across the block");
+        EXPECT_EQ(tag.line, std::uint64_t(padding_lines + 1));
+        EXPECT_EQ(tokens[tokens.size() - 2].text, "e4");
+        EXPECT_EQ(tokens[tokens.size() - 2].line, std::uint64_t(padding_lines + 3));
+    }
+}
+
 TEST(PgnLexer, MoveNumbersProduceNoTokens) {
     auto tokens = lex("1.e4 e5 2. Nf3 2... Nc6 3...Bc5 4 O-O 4. ... Nf6 10.c3");
     EXPECT_EQ(texts(tokens, PgnTokenKind::MOVE),

@@ -306,6 +306,37 @@ TEST(PgnReader, TextBetweenGamesIsReportedAndIgnored) {
             "test.pgn: line 1: warning: text between games ignored: unexpected character '#'"}));
 }
 
+// Junk on a tag pair's line is passed over with a warning: the tags after it stay the game's
+// (they made a game of their own before), and the game is read.
+TEST(PgnReader, JunkAfterATagPairKeepsTheGameTogether) {
+    auto reader = reader_for(
+        "[Event \"a\"]]\n[Site \"b\"] @@ #\n[White \"w\"]\n\n1. e4 e5 *\n\n[Event \"next\"]\n\n1. "
+        "d4 *\n");
+    auto games = read_all(reader);
+    ASSERT_EQ(games.size(), 2u);
+    EXPECT_EQ(games[0].headers.get("Event"), "a");
+    EXPECT_EQ(games[0].headers.get("Site"), "b");
+    EXPECT_EQ(games[0].headers.get("White"), "w");
+    EXPECT_EQ(uci(games[0].mainline), (Strings{"e2e4", "e7e5"}));
+    EXPECT_EQ(games[1].source.game_number, 2u);
+    EXPECT_EQ(messages(reader),
+              (Strings{
+                  "test.pgn: game 1 (line 1): warning: text after a tag pair ignored: unexpected "
+                  "character ']'",
+                  "test.pgn: game 1 (line 2): warning: text after a tag pair ignored: unexpected "
+                  "character '@'",
+              }));
+    EXPECT_EQ(reader.stats().games_skipped, 0u);
+
+    // A tag pair spanning two lines is one tag of the game.
+    auto spanning = reader_for("[Event\n\"two lines\"]\n[Site \"s\"]\n\n1. e4 *\n");
+    auto spanned = read_all(spanning);
+    ASSERT_EQ(spanned.size(), 1u);
+    EXPECT_EQ(spanned[0].headers.get("Event"), "two lines");
+    EXPECT_EQ(spanned[0].headers.get("Site"), "s");
+    EXPECT_TRUE(spanning.errors().empty());
+}
+
 TEST(PgnReader, GamesWithoutMovesOrBlankLinesOrTagValues) {
     auto reader = reader_for(
         "[Event \"no movetext\"]\n[Site \"x\"]\n\n"

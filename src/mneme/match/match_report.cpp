@@ -5,8 +5,10 @@
 #include <cmath>
 #include <cstdio>
 #include <limits>
+#include <map>
 #include <sstream>
 #include <string_view>
+#include <tuple>
 
 #include "mneme/match/game_runner.h"
 #include "mneme/pgn/pgn_reader.h"
@@ -345,9 +347,12 @@ std::string llr_text(const SprtState& state) {
 
 namespace {
 
+constexpr long long LAST = std::numeric_limits<long long>::max();
+// Round numbers a live run can have; beyond them a game's place in its encounter is not computed.
+constexpr long long MAX_ROUND = 1'000'000'000;
+
 // "R.G" as (R, G); "R" as (R, 0); anything else sorts after every numbered round.
 std::pair<long long, long long> round_order(std::string_view round) {
-    constexpr long long LAST = std::numeric_limits<long long>::max();
     auto number = [](std::string_view text, long long& value) {
         auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
         return error == std::errc() && end == text.data() + text.size();
@@ -369,7 +374,8 @@ std::vector<GameSummary> summaries_from_pgn(const std::vector<std::string>& path
         std::pair<long long, long long> round;
         std::string white, black;
         GameSummary summary;  // players and pair key are filled in once the games are ordered
-        std::string pair_key_prefix;
+        std::size_t file = 0;
+        std::string opening;  // FEN and Opening tags: the two games of a pair share them
     };
     std::vector<ReadGame> read;
     for (const std::string& path : paths) {
@@ -390,10 +396,9 @@ std::vector<GameSummary> summaries_from_pgn(const std::vector<std::string>& path
             entry.black = std::string(game.headers.get("Black", "?"));
             entry.summary.white_score = *points;
             entry.summary.termination = std::string(game.headers.get("Termination", "normal"));
-            // Colour-swapped games of one opening in one round form a pair (see tournament.h).
-            entry.pair_key_prefix = path + "|" + round.substr(0, round.find('.')) + "|" +
-                                    std::string(game.headers.get("FEN")) + "|" +
-                                    std::string(game.headers.get("Opening")) + "|";
+            entry.file = std::size_t(&path - paths.data());
+            entry.opening = std::string(game.headers.get("FEN")) + "|" +
+                            std::string(game.headers.get("Opening"));
         }
         for (const PgnError& error : reader.errors()) errors.push_back(error.message());
     }
@@ -408,15 +413,36 @@ std::vector<GameSummary> summaries_from_pgn(const std::vector<std::string>& path
         names.push_back(name);
         return int(names.size() - 1);
     };
+    // The live run pairs an encounter's s-th and (s+1)-th games for even s, counting its games
+    // over the rounds (tournament.cpp: s = round * games per round + game), so a pair may span two
+    // rounds (one game per encounter and round, or an odd number). The same count here, per file
+    // and encounter: the games per round are the most the encounter played in one round.
+    using Encounter = std::tuple<std::size_t, int, int>;  // file, lower and higher player
+    std::vector<Encounter> encounter_of(read.size());
+    std::map<std::pair<Encounter, long long>, int> in_round;
+    std::map<Encounter, int> per_round;
     std::vector<GameSummary> games;
     games.reserve(read.size());
-    for (ReadGame& entry : read) {
-        GameSummary& summary = games.emplace_back(std::move(entry.summary));
-        summary.white = index_of(entry.white);
-        summary.black = index_of(entry.black);
-        int low = std::min(summary.white, summary.black),
-            high = std::max(summary.white, summary.black);
-        summary.pair_key = entry.pair_key_prefix + std::to_string(low) + "-" + std::to_string(high);
+    for (std::size_t i = 0; i < read.size(); ++i) {
+        GameSummary& summary = games.emplace_back(std::move(read[i].summary));
+        summary.white = index_of(read[i].white);
+        summary.black = index_of(read[i].black);
+        encounter_of[i] = {read[i].file, std::min(summary.white, summary.black),
+                           std::max(summary.white, summary.black)};
+        int& count = in_round[{encounter_of[i], read[i].round.first}];
+        per_round[encounter_of[i]] = std::max(per_round[encounter_of[i]], ++count);
+    }
+    in_round.clear();
+    for (std::size_t i = 0; i < read.size(); ++i) {
+        const auto& [file, low, high] = encounter_of[i];
+        long long round = read[i].round.first;
+        // Games without a usable round number are taken in the order they were read.
+        long long first_of_round =
+            round < 1 || round > MAX_ROUND ? 0 : (round - 1) * per_round[encounter_of[i]];
+        long long s = first_of_round + in_round[{encounter_of[i], round}]++;
+        games[i].pair_key = std::to_string(file) + "|" + std::to_string(low) + "-" +
+                            std::to_string(high) + "|" + std::to_string(s / 2) + "|" +
+                            read[i].opening;
     }
     return games;
 }

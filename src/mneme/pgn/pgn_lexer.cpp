@@ -122,15 +122,25 @@ PgnLexer::PgnLexer(std::unique_ptr<InputStream> input, bool mainline_only)
 }
 
 bool PgnLexer::refill() {
-    // Keep the unfinished line that followed the block, then read until a line end arrives.
-    std::size_t block_end = std::size_t(limit_ - buffer_.data());
-    std::size_t leftover = data_end_ - block_end;
-    std::memmove(buffer_.data(), limit_, leftover);
-    data_end_ = leftover;
-    std::size_t lexable = 0;
-    while (lexable == 0) {
+    fill(std::size_t(limit_ - buffer_.data()));
+    cursor_ = buffer_.data();
+    at_end_ = limit_ == buffer_.data();
+    return !at_end_;
+}
+
+// Moves the bytes from `keep` on to the buffer's start and reads until at least one more line
+// than the block held is complete; limit_ then ends after the last complete line. Returns false
+// when the input had no more line (limit_ keeps the kept lines). cursor_ is left to the caller.
+bool PgnLexer::fill(std::size_t keep) {
+    std::size_t kept_lines = std::size_t(limit_ - buffer_.data()) - keep;
+    std::size_t kept = data_end_ - keep;
+    std::memmove(buffer_.data(), buffer_.data() + keep, kept);
+    data_end_ = kept;
+    // The kept bytes after kept_lines are an unfinished line: it has no '\n'.
+    std::size_t lexable = kept_lines;
+    while (lexable == kept_lines) {
         if (input_ended_) {
-            if (data_end_ == 0) break;
+            if (data_end_ == kept_lines) break;
             // The last line lacks its '\n': add one so every line ends the same way.
             if (buffer_[data_end_ - 1] != '\n') buffer_[data_end_++] = '\n';
             lexable = data_end_;
@@ -156,10 +166,8 @@ bool PgnLexer::refill() {
         if (last_newline)
             lexable = std::size_t(static_cast<const char*>(last_newline) - buffer_.data()) + 1;
     }
-    cursor_ = buffer_.data();
     limit_ = buffer_.data() + lexable;
-    at_end_ = lexable == 0;
-    return !at_end_;
+    return lexable > kept_lines;
 }
 
 // Called at the start of every line: refills at a block end and skips "%" escape lines.
@@ -398,17 +406,23 @@ PgnToken PgnLexer::lex_nag() {
     return make(PgnTokenKind::NAG, text, line_, value);
 }
 
-PgnToken PgnLexer::lex_tag() {
-    const char* p = cursor_ + 1;
+// The most lines a tag pair may span (import format allows line ends between its tokens and
+// mailers wrap long values); more, and it is read as one line, as before.
+constexpr int MAX_TAG_CONTINUATION_LINES = 3;
+
+// Reads a tag pair from its '[' up to, at most, the '\n' that ends its line.
+PgnLexer::TagText PgnLexer::read_tag(const char* p) {
+    TagText tag;
+    ++p;
     while (is_blank(*p)) ++p;
     const char* name_start = p;
     while (!TAG_NAME_STOP[byte(p)]) ++p;
-    std::string_view name(name_start, std::size_t(p - name_start));
+    tag.name = std::string_view(name_start, std::size_t(p - name_start));
     while (is_blank(*p)) ++p;
 
     const char* value_start = p;
     const char* value_end = p;
-    bool escaped = false;
+    bool value_closed = true;
     if (*p == '"') {
         // The value ends at a quote followed by ']' (or the line end), so an unescaped quote
         // inside the value is kept instead of cutting it short.
@@ -419,7 +433,7 @@ PgnToken PgnLexer::lex_tag() {
             if (*p == '\n') break;
             if (*p == '\\') {
                 if (p[1] == '"' || p[1] == '\\') {
-                    escaped = true;
+                    tag.escaped = true;
                     ++p;
                 }
                 continue;
@@ -435,6 +449,7 @@ PgnToken PgnLexer::lex_tag() {
             value_end = close;
             p = close + 1;
         } else {
+            value_closed = false;
             value_end = p;
             while (value_end > value_start && (is_blank(value_end[-1]) || value_end[-1] == ']'))
                 --value_end;
@@ -445,12 +460,70 @@ PgnToken PgnLexer::lex_tag() {
         while (value_end > value_start && is_blank(value_end[-1])) --value_end;
     }
     while (is_blank(*p)) ++p;
-    if (*p == ']') ++p;
-    cursor_ = p;
-    if (name.empty()) return error("malformed tag pair", line_);
+    bool bracket_closed = *p == ']';
+    if (bracket_closed) ++p;
+    tag.value = std::string_view(value_start, std::size_t(value_end - value_start));
+    tag.complete = !tag.name.empty() && value_closed && bracket_closed;
+    tag.end = p;
+    return tag;
+}
 
-    std::string_view value(value_start, std::size_t(value_end - value_start));
-    if (escaped) {
+// A tag pair left open at its line's end, read on with the lines after it (into joined_) until
+// it closes. False, with nothing consumed, when a line that is blank or starts another tag pair
+// or a "%" escape comes first, or the pair does not close within a few lines.
+bool PgnLexer::join_tag_lines(TagText& tag) {
+    auto strip_end = [](const char* begin, const char* end) {
+        while (end > begin && is_blank(end[-1])) --end;
+        return end;
+    };
+    std::size_t open = std::size_t(cursor_ - buffer_.data());
+    const char* first_end =
+        static_cast<const char*>(std::memchr(cursor_, '\n', std::size_t(limit_ - cursor_)));
+    joined_.assign(cursor_, strip_end(cursor_, first_end));
+    std::size_t next = std::size_t(first_end + 1 - buffer_.data());
+    for (int extra = 1; extra <= MAX_TAG_CONTINUATION_LINES; ++extra) {
+        if (buffer_.data() + next == limit_) {
+            // The next line lies beyond the block: read it, keeping the pair's lines.
+            bool more = fill(open);
+            cursor_ = buffer_.data();
+            next -= open;
+            open = 0;
+            if (!more) return false;
+        }
+        const char* line = buffer_.data() + next;
+        while (is_blank(*line)) ++line;
+        if (*line == '\n' || *line == '[' || *line == '%') return false;
+        const char* line_end =
+            static_cast<const char*>(std::memchr(line, '\n', std::size_t(limit_ - line)));
+        joined_ += ' ';
+        std::size_t line_in_joined = joined_.size();
+        joined_.append(line, strip_end(line, line_end));
+        joined_ += '\n';  // the sentinel read_tag stops at
+        tag = read_tag(joined_.data());
+        joined_.pop_back();
+        if (tag.complete) {
+            std::size_t past = std::size_t(tag.end - joined_.data()) - line_in_joined;
+            cursor_ = line + past;
+            line_ += std::uint64_t(extra);
+            return true;
+        }
+        next = std::size_t(line_end + 1 - buffer_.data());
+    }
+    return false;
+}
+
+PgnToken PgnLexer::lex_tag() {
+    std::uint64_t line = line_;
+    TagText tag = read_tag(cursor_);
+    bool joined = !tag.complete && !tag.name.empty() && join_tag_lines(tag);
+    if (!joined) {
+        if (!tag.complete) tag = read_tag(cursor_);  // joining may have moved the block
+        cursor_ = tag.end;
+    }
+    if (tag.name.empty()) return error("malformed tag pair", line);
+
+    std::string_view value = tag.value;
+    if (tag.escaped) {
         scratch_.clear();
         for (std::size_t i = 0; i < value.size(); ++i) {
             if (value[i] == '\\' && i + 1 < value.size() &&
@@ -460,7 +533,7 @@ PgnToken PgnLexer::lex_tag() {
         }
         value = scratch_;
     }
-    PgnToken token = make(PgnTokenKind::TAG, name, line_);
+    PgnToken token = make(PgnTokenKind::TAG, tag.name, line);
     token.value = value;
     return token;
 }

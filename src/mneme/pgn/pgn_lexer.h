@@ -63,9 +63,19 @@ private:
     [[gnu::noinline]] bool lex_rare(PgnToken& token);
     bool skip_brace_comment();
     bool refill();
+    bool fill(std::size_t keep);
     bool start_line();
     PgnToken make(PgnTokenKind kind, std::string_view text, std::uint64_t line, int nag = 0);
     PgnToken error(std::string message, std::uint64_t line);
+    // A tag pair as read_tag() finds it: views into the block or into joined_.
+    struct TagText {
+        std::string_view name, value;
+        bool escaped = false;       // the value holds \" or \\ escapes
+        bool complete = false;      // a name, a closed value and the closing ']'
+        const char* end = nullptr;  // past the pair and the blanks after it
+    };
+    static TagText read_tag(const char* open);
+    bool join_tag_lines(TagText& tag);
     PgnToken lex_tag();
     PgnToken lex_brace_comment();
     PgnToken lex_line_comment();
@@ -88,6 +98,7 @@ private:
     bool started_ = false;
     std::uint64_t line_ = 1;
     std::string scratch_;  // comment texts, unescaped tag values, error messages
+    std::string joined_;   // a tag pair that spans lines, its lines joined by spaces
     PgnToken pending_;
     bool has_pending_ = false;
 };

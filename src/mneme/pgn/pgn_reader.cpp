@@ -202,12 +202,25 @@ bool PgnReader::read_game(Sink& sink) {
         sink.set_source({game_number_, token.line});
         std::uint64_t first_line = token.line;
         bool tagged = token.kind == PgnTokenKind::TAG;
-        while (token.kind == PgnTokenKind::TAG || token.kind == PgnTokenKind::COMMENT) {
+        std::uint64_t tag_line = tagged ? token.line : 0;
+        // Junk on a tag pair's own line ("[Event "a"]]") is passed over with a warning, so the
+        // tags after it stay this game's instead of starting one of their own.
+        auto junk_after_tag = [&] {
+            return token.kind == PgnTokenKind::ERROR && tag_line != 0 && token.line == tag_line;
+        };
+        while (token.kind == PgnTokenKind::TAG || token.kind == PgnTokenKind::COMMENT ||
+               junk_after_tag()) {
             if (token.kind == PgnTokenKind::COMMENT) {
                 sink.comment(token.text);
+            } else if (token.kind == PgnTokenKind::ERROR) {
+                report(game_number_, token.line,
+                       "text after a tag pair ignored: " + std::string(token.text), true);
+                lexer_->skip_line();
             } else if (!sink.headers().add(token.text, token.value)) {
                 // A tag seen twice: this game had no movetext and the next one begins here.
                 break;
+            } else {
+                tag_line = token.line;
             }
             token = lexer_->next();
         }
