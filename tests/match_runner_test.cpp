@@ -13,12 +13,14 @@
 #include <sstream>
 #include <thread>
 
+#include "mneme/core/movegen.h"
 #include "mneme/match/adjudication.h"
 #include "mneme/match/game_runner.h"
 #include "mneme/match/in_process_players.h"
 #include "mneme/match/match_report.h"
 #include "mneme/match/tournament.h"
 #include "mneme/nnue/builtin_network.h"
+#include "mneme/notation/uci_move.h"
 #include "mneme/pgn/pgn_reader.h"
 #include "mneme/pgn/pgn_writer.h"
 #include "mneme/search/reported_score.h"
@@ -76,6 +78,60 @@ TEST(MatchTimeControl, ClockAddsIncrementAndNewPeriods) {
     EXPECT_TRUE(tight.charge(1050, 100));
     GameClock tighter(TimeControl::parse("1"));
     EXPECT_FALSE(tighter.charge(1150, 100));
+}
+
+// The opening's moves count toward a moves/ period (cutechess charges them so): they cost no
+// time and earn no increment, and the period's end brings the next base.
+TEST(MatchTimeControl, OpeningMovesCountTowardThePeriod) {
+    GameClock clock(TimeControl::parse("3/10+1"));
+    clock.count_opening_move();
+    clock.count_opening_move();
+    EXPECT_EQ(clock.remaining_ms(), 10000);
+    EXPECT_EQ(clock.moves_to_go(), 1);
+    clock.count_opening_move();
+    EXPECT_EQ(clock.remaining_ms(), 20000);
+    EXPECT_EQ(clock.moves_to_go(), 3);
+}
+
+// A player that records the requests it was asked and plays the first legal move.
+class RecordingPlayer final : public Player {
+public:
+    const std::string& name() const override { return name_; }
+    bool start(std::string&) override { return true; }
+    void new_game(const Position&, bool) override {}
+    MoveReply play(const MoveRequest& request) override {
+        requests.push_back(request);
+        MoveReply reply;
+        reply.move = *MoveList<LEGAL>(request.position).begin();
+        return reply;
+    }
+    bool healthy() const override { return true; }
+    bool restart(std::string&) override { return true; }
+    std::vector<MoveRequest> requests;
+
+private:
+    std::string name_ = "recorder";
+};
+
+TEST(MatchGame, TheEnginesFirstMovesToGoCountsTheOpening) {
+    RecordingPlayer white, black;
+    GameSettings settings;
+    settings.time_control[WHITE] = settings.time_control[BLACK] = TimeControl::parse("40/60");
+    settings.max_plies = 12;
+    Opening opening;
+    opening.start = Position::from_fen(START_FEN);
+    Position pos = opening.start;
+    for (const char* uci : {"e2e4", "e7e5", "g1f3", "b8c6", "f1b5"}) {
+        opening.moves.push_back(parse_uci_move(pos, uci));
+        pos.do_move(opening.moves.back());
+    }
+    play_game(white, black, opening, settings);
+    // White played three opening moves and Black two; Black moves first after the opening.
+    ASSERT_FALSE(black.requests.empty());
+    ASSERT_FALSE(white.requests.empty());
+    EXPECT_EQ(black.requests[0].moves_to_go, 38);
+    EXPECT_EQ(white.requests[0].moves_to_go, 37);
+    EXPECT_EQ(white.requests[0].time_left_ms[WHITE], 60000);
 }
 
 TEST(MatchAdjudication, ThesisResultFunction) {

@@ -158,6 +158,9 @@ GameRecord play_game(Player& white, Player& black, const Opening& opening,
 
     GameClock clocks[2] = {GameClock(settings.time_control[WHITE]),
                            GameClock(settings.time_control[BLACK])};
+    Color opening_mover = opening.start.side_to_move();
+    for (std::size_t i = 0; i < moves.size(); ++i, opening_mover = ~opening_mover)
+        clocks[opening_mover].count_opening_move();
     ScoreAdjudicator adjudicator(settings.draw, settings.resign);
     bool referee_tried = false;
 

@@ -112,4 +112,10 @@ bool GameClock::charge(std::int64_t elapsed_ms, std::int64_t margin_ms) {
     return in_time;
 }
 
+void GameClock::count_opening_move() {
+    ++moves_made_;
+    if (tc_.has_clock() && tc_.moves > 0 && moves_made_ % tc_.moves == 0)
+        remaining_ms_ += tc_.base_ms;
+}
+
 }  // namespace mneme

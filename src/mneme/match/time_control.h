@@ -45,6 +45,10 @@ public:
     // Charges `elapsed_ms` for one move and adds the increment and, at a control, a new base.
     // Returns false when the move overran the clock by more than `margin_ms` (a time forfeit).
     bool charge(std::int64_t elapsed_ms, std::int64_t margin_ms);
+    // A move of the opening, played for this side before the engines take over: it counts
+    // toward the next time control (a new base at the control) but costs nothing and earns no
+    // increment, as cutechess charges an opening's moves.
+    void count_opening_move();
     int moves_made() const { return moves_made_; }
 
 private:
