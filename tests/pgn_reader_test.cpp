@@ -328,6 +328,11 @@ TEST(PgnReader, JunkAfterATagPairKeepsTheGameTogether) {
               }));
     EXPECT_EQ(reader.stats().games_skipped, 0u);
 
+    // An unterminated comment on a tag pair's line is an error that skips the game, as before.
+    auto unterminated = reader_for("[Event \"a\"] {no end\n\n1. e4 *\n");
+    EXPECT_TRUE(read_all(unterminated).empty());
+    EXPECT_EQ(messages(unterminated), (Strings{"test.pgn: game 1 (line 1): unterminated comment"}));
+
     // A tag pair spanning two lines is one tag of the game.
     auto spanning = reader_for("[Event\n\"two lines\"]\n[Site \"s\"]\n\n1. e4 *\n");
     auto spanned = read_all(spanning);

@@ -204,9 +204,11 @@ bool PgnReader::read_game(Sink& sink) {
         bool tagged = token.kind == PgnTokenKind::TAG;
         std::uint64_t tag_line = tagged ? token.line : 0;
         // Junk on a tag pair's own line ("[Event "a"]]") is passed over with a warning, so the
-        // tags after it stay this game's instead of starting one of their own.
+        // tags after it stay this game's instead of starting one of their own. An unterminated
+        // comment or variation is no such junk: it took the rest of the input with it.
         auto junk_after_tag = [&] {
-            return token.kind == PgnTokenKind::ERROR && tag_line != 0 && token.line == tag_line;
+            return token.kind == PgnTokenKind::ERROR && tag_line != 0 && token.line == tag_line &&
+                   !token.text.starts_with("unterminated");
         };
         while (token.kind == PgnTokenKind::TAG || token.kind == PgnTokenKind::COMMENT ||
                junk_after_tag()) {
