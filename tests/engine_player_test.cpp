@@ -441,11 +441,14 @@ TEST(EnginePlayerXboard, TimePerMoveBelowASecondIsOneMovePerPeriod) {
 
 TEST(EnginePlayerXboard, MissingDoneTimesOut) {
     PlayerSpec spec = fake_spec(PlayerKind::XBOARD, "--no-uciok");
-    spec.start_timeout = 200ms;
+    // Long enough for the fake engine's "feature done=0" to arrive on a loaded machine under
+    // the sanitizers: an engine silent for the whole wait is taken for protocol 1 and accepted
+    // (the TSan leg, beside two fuzzers, once took longer than 200 ms to start it).
+    spec.start_timeout = 1500ms;
     XboardEnginePlayer player(spec);
     std::string error;
     EXPECT_FALSE(player.start(error));
-    EXPECT_NE(error.find("timed out after 200 ms waiting for feature done=1"), std::string::npos)
+    EXPECT_NE(error.find("timed out after 1500 ms waiting for feature done=1"), std::string::npos)
         << error;
 }
 
