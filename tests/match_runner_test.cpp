@@ -565,14 +565,18 @@ std::string report_of(const std::vector<std::string>& paths) {
     return format_report(compute_report(names, games)) + report_json(compute_report(names, games));
 }
 
+// Four one-move openings in an EPD file of `dir`; returns its path.
+std::string write_four_openings(const test::ScratchDirectory& dir) {
+    return dir.write("openings.epd",
+                     "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - id \"e4\";\n"
+                     "rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq - id \"d4\";\n"
+                     "rnbqkbnr/pppppppp/8/8/2P5/8/PP1PPPPP/RNBQKBNR b KQkq - id \"c4\";\n"
+                     "rnbqkbnr/pppppppp/8/8/8/5N2/PPPPPPPP/RNBQKB1R b KQkq - id \"Nf3\";\n");
+}
+
 TEST(MatchShard, ShardsPlayTheRunsGamesAndReportAsTheRun) {
     test::ScratchDirectory dir("match_shard_test");
-    std::string openings =
-        dir.write("openings.epd",
-                  "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - id \"e4\";\n"
-                  "rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq - id \"d4\";\n"
-                  "rnbqkbnr/pppppppp/8/8/2P5/8/PP1PPPPP/RNBQKBNR b KQkq - id \"c4\";\n"
-                  "rnbqkbnr/pppppppp/8/8/8/5N2/PPPPPPPP/RNBQKB1R b KQkq - id \"Nf3\";\n");
+    std::string openings = write_four_openings(dir);
     TournamentSettings settings;
     settings.players.push_back(spec({"proto=greedy", "name=greedy", "depth=1", "seed=5"}));
     settings.players.push_back(spec({"proto=random", "name=random", "depth=1", "seed=6"}));
@@ -632,11 +636,7 @@ TEST(MatchShard, ShardsPlayTheRunsGamesAndReportAsTheRun) {
 // spans two rounds; the report read back from the PGN pairs the games as the live run did.
 TEST(MatchReport, TheFilesPairsAreTheLiveRunsWhateverTheGamesPerRound) {
     test::ScratchDirectory dir("match_report_pairs_test");
-    std::string openings =
-        dir.write("openings.epd",
-                  "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - id \"e4\";\n"
-                  "rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq - id \"d4\";\n"
-                  "rnbqkbnr/pppppppp/8/8/2P5/8/PP1PPPPP/RNBQKBNR b KQkq - id \"c4\";\n");
+    std::string openings = write_four_openings(dir);
     for (int per_round : {1, 3}) {
         SCOPED_TRACE("games per round " + std::to_string(per_round));
         TournamentSettings settings;
