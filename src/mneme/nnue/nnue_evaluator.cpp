@@ -11,8 +11,8 @@ WinRateModel win_rate_model_for(const QuantisedNetwork& net) {
 NnueEvaluator::NnueEvaluator(std::shared_ptr<const QuantisedNetwork> net)
     : net_(std::move(net)),
       win_rate_model_(win_rate_model_for(*net_)),
-      accumulators_(new Accumulator[256]),
-      plies_(256) {}
+      accumulators_(new Accumulator[INITIAL_PLIES]),
+      plies_(INITIAL_PLIES) {}
 
 void NnueEvaluator::grow() {
     std::unique_ptr<Accumulator[]> larger(new Accumulator[plies_.size() * 2]);
