@@ -18,6 +18,7 @@ struct Token {
     std::string value;
     int nag;
     std::uint64_t line;
+    bool ran_on;
 };
 
 std::vector<Token> lex(const std::string& text, bool mainline_only = false) {
@@ -26,7 +27,8 @@ std::vector<Token> lex(const std::string& text, bool mainline_only = false) {
     for (;;) {
         PgnToken t = lexer.next();
         if (t.kind == PgnTokenKind::END_OF_INPUT) break;
-        tokens.push_back({t.kind, std::string(t.text), std::string(t.value), t.nag, t.line});
+        tokens.push_back(
+            {t.kind, std::string(t.text), std::string(t.value), t.nag, t.line, t.ran_on});
     }
     return tokens;
 }
@@ -188,6 +190,7 @@ TEST(PgnLexer, UnterminatedVariationInMainlineModeStopsAtTags) {
     EXPECT_EQ(tokens[1].kind, PgnTokenKind::ERROR);
     EXPECT_EQ(tokens[1].text, "unterminated variation");
     EXPECT_EQ(tokens[1].line, 1u);
+    EXPECT_TRUE(tokens[1].ran_on);
     EXPECT_EQ(tokens[2].kind, PgnTokenKind::TAG);
     EXPECT_EQ(tokens[2].line, 3u);
 }
@@ -199,6 +202,7 @@ TEST(PgnLexer, UnterminatedCommentAtEnd) {
         EXPECT_EQ(tokens[1].kind, PgnTokenKind::ERROR);
         EXPECT_EQ(tokens[1].text, "unterminated comment");
         EXPECT_EQ(tokens[1].line, 2u);
+        EXPECT_TRUE(tokens[1].ran_on);
     }
 }
 
@@ -208,6 +212,7 @@ TEST(PgnLexer, PercentEscapeLines) {
     ASSERT_EQ(tokens.size(), 3u);
     EXPECT_EQ(tokens[1].line, 4u);
     EXPECT_EQ(tokens[2].kind, PgnTokenKind::ERROR);  // '%' inside a line
+    EXPECT_FALSE(tokens[2].ran_on);  // it spoils its own line only
 }
 
 TEST(PgnLexer, ByteOrderMarkAndCrlf) {

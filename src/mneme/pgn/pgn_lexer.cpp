@@ -190,9 +190,11 @@ PgnToken PgnLexer::make(PgnTokenKind kind, std::string_view text, std::uint64_t 
     return token;
 }
 
-PgnToken PgnLexer::error(std::string message, std::uint64_t line) {
+PgnToken PgnLexer::error(std::string message, std::uint64_t line, bool ran_on) {
     scratch_ = std::move(message);
-    return make(PgnTokenKind::ERROR, scratch_, line);
+    PgnToken token = make(PgnTokenKind::ERROR, scratch_, line);
+    token.ran_on = ran_on;
+    return token;
 }
 
 // The common tokens: moves, their numbers and the blanks between them. Everything else goes to
@@ -270,7 +272,7 @@ bool PgnLexer::lex_rare(PgnToken& token) {
             {
                 std::uint64_t line = line_;
                 if (skip_brace_comment()) return false;
-                token = error("unterminated comment", line);
+                token = error("unterminated comment", line, true);
             }
             return true;
         case SEMICOLON:
@@ -562,7 +564,7 @@ PgnToken PgnLexer::lex_brace_comment() {
         append_comment_text(cursor_, stop);
         cursor_ = stop;
         if (close) break;
-        if (!refill()) return error("unterminated comment", line);
+        if (!refill()) return error("unterminated comment", line, true);
     }
     ++cursor_;
     if (!scratch_.empty() && scratch_.back() == ' ') scratch_.pop_back();
@@ -603,7 +605,7 @@ PgnToken PgnLexer::skip_variation() {
             case '{':
                 cursor_ = p;
                 if (!skip_brace_comment())
-                    return error("unterminated comment in a variation", line);
+                    return error("unterminated comment in a variation", line, true);
                 p = cursor_;
                 break;
             case ';':
@@ -614,14 +616,14 @@ PgnToken PgnLexer::skip_variation() {
                 ++line_;
                 if (p == limit_) {
                     cursor_ = p;
-                    if (!refill()) return error("unterminated variation", line);
+                    if (!refill()) return error("unterminated variation", line, true);
                     p = cursor_;
                 }
                 if (*p == '%') {
                     p = static_cast<const char*>(std::memchr(p, '\n', std::size_t(limit_ - p)));
                 } else if (*p == '[') {
                     cursor_ = p;
-                    return error("unterminated variation", line);
+                    return error("unterminated variation", line, true);
                 }
                 break;
         }

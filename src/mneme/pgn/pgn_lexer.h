@@ -33,6 +33,8 @@ struct PgnToken {
     std::string_view value;
     int nag = 0;
     std::uint64_t line = 0;  // the line the token starts on, counted from 1
+    // An ERROR that took the lines after its own with it: an unterminated comment or variation.
+    bool ran_on = false;
 };
 
 // The NAG of a move suffix ("!" -> 1, "?" -> 2, "!!" -> 3, "??" -> 4, "!?" -> 5, "?!" -> 6), or
@@ -66,7 +68,7 @@ private:
     bool fill(std::size_t keep);
     bool start_line();
     PgnToken make(PgnTokenKind kind, std::string_view text, std::uint64_t line, int nag = 0);
-    PgnToken error(std::string message, std::uint64_t line);
+    PgnToken error(std::string message, std::uint64_t line, bool ran_on = false);
     // A tag pair as read_tag() finds it: views into the block or into joined_.
     struct TagText {
         std::string_view name, value;

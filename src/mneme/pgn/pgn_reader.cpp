@@ -208,7 +208,7 @@ bool PgnReader::read_game(Sink& sink) {
         // comment or variation is no such junk: it took the rest of the input with it.
         auto junk_after_tag = [&] {
             return token.kind == PgnTokenKind::ERROR && tag_line != 0 && token.line == tag_line &&
-                   !token.text.starts_with("unterminated");
+                   !token.ran_on;
         };
         while (token.kind == PgnTokenKind::TAG || token.kind == PgnTokenKind::COMMENT ||
                junk_after_tag()) {
