@@ -212,7 +212,7 @@ TEST(PgnLexer, PercentEscapeLines) {
     ASSERT_EQ(tokens.size(), 3u);
     EXPECT_EQ(tokens[1].line, 4u);
     EXPECT_EQ(tokens[2].kind, PgnTokenKind::ERROR);  // '%' inside a line
-    EXPECT_FALSE(tokens[2].ran_on);  // it spoils its own line only
+    EXPECT_FALSE(tokens[2].ran_on);                  // it spoils its own line only
 }
 
 TEST(PgnLexer, ByteOrderMarkAndCrlf) {
