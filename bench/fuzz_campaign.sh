@@ -16,10 +16,13 @@ cd "$root"
 if [ ! -x build/fuzz/fuzz/fen_fuzzer ]; then
     { cmake --preset fuzz > /dev/null && cmake --build --preset fuzz -j2; } || exit 2
 fi
-# The slowest first (docs/fuzzing.md: the engine loops run hundreds of inputs a second, the
-# PGN reader thousands, the rest tens of thousands), so that both cores stay busy to the end
-# instead of one waiting while the other plays the longest target alone. (Until 2026-11-29 the
-# targets were split into two fixed halves played in rounds; a round waited for its slower half.)
+# From the slowest to the quickest (docs/fuzzing.md: the engine loops run hundreds of inputs a
+# second, the PGN reader thousands, the rest tens of thousands). The first worker takes them in
+# this order and the second in the reverse one, so that both cores stay busy to the end (neither
+# waits while the other plays the longest target alone) and the quick targets are done within
+# hours instead of after the two engine loops' many hours. (Until 2026-11-29 the targets were
+# split into two fixed halves played in rounds; a round waited for its slower half. Until
+# 2026-12-02 both workers took the slowest first.)
 targets="xboard uci pgn gui_api mnet mcases epd polyglot mpshard fen mbook mpos mdata uci_move san"
 locks=build/fuzz/campaign-locks
 rm -rf "$locks" && mkdir -p "$locks"
@@ -39,31 +42,28 @@ kill_tree() {
 # Each worker keeps to one core (taskset, when there is one and more than one core): a fuzzer
 # whose threads run on both cores makes every unmapping flush the other core's TLB as well,
 # which on these virtual machines took a third of the engine loops' time (docs/fuzzing.md).
-pin() {
-    index=$1
-    shift
+# The prefix of a worker's runs: a word list, so that `$pinning bench/fuzz.sh ... &` starts
+# fuzz.sh itself (through taskset's exec) and $! is its pid, which a stop kills with its fuzzer.
+pinning_for() {
     cores=$(nproc 2> /dev/null || echo 1)
-    if command -v taskset > /dev/null && [ "$cores" -gt 1 ]; then
-        taskset -c "$((index % cores))" "$@"
-    else
-        "$@"
-    fi
+    if command -v taskset > /dev/null && [ "$cores" -gt 1 ]; then echo "taskset -c $(($1 % cores))"; fi
 }
 worker() {
     # A TERM meant for the campaign reaches the workers too (pkill -f matches them): each takes
     # its fuzz.sh and fuzzer along, which would otherwise run on to the end of their run.
-    core=$1
+    pinning=$(pinning_for "$1")
+    order=$2
     running=""
     trap '[ -n "$running" ] && kill_tree "$running"; exit 143' INT TERM
     while :; do
         picked=""
-        for target in $(below_goal); do
+        for target in $(if [ "$order" = quickest ]; then below_goal | tac; else below_goal; fi); do
             # mkdir is atomic: of two workers asking at once, one gets the target.
             if mkdir "$locks/$target" 2> /dev/null; then picked=$target; break; fi
         done
         # Nothing left that the other worker is not already playing.
         [ -z "$picked" ] && return 0
-        pin "$core" bench/fuzz.sh --until "$goal" "$seconds" "$picked" &
+        $pinning bench/fuzz.sh --until "$goal" "$seconds" "$picked" &
         running=$!
         wait "$running"
         result=$?
@@ -74,9 +74,8 @@ worker() {
 }
 pids=""
 trap 'for pid in $pids; do kill_tree "$pid"; done; echo "fuzz_campaign: interrupted; run it again to go on" >&2; exit 130' INT TERM
-worker 0 & pids="$pids $!"
-sleep 1  # the second worker asks after the first has taken its target
-worker 1 & pids="$pids $!"
+worker 0 slowest & pids="$pids $!"
+worker 1 quickest & pids="$pids $!"
 failed=0
 for pid in $pids; do wait "$pid" || failed=1; done
 if [ "$failed" -ne 0 ]; then
