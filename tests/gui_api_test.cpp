@@ -372,6 +372,24 @@ int connect_to(int port) {
 // Issue 24, defect 3: connections that never say anything (a slow or hostile client) must not
 // hold the server's threads for long, and a hundred clients at once must all be answered
 // (the library's listen backlog of 5 reset them).
+TEST(WebServerTest, ASecondServerOnThePortInUseIsRefusedWithTheReason) {
+    EventStream events;
+    GameSession session(events, nullptr);
+    WebServer first(session, events);
+    int port = first.bind("127.0.0.1", 0);
+    EventStream other_events;
+    GameSession other_session(other_events, nullptr);
+    WebServer second(other_session, other_events);
+    try {
+        second.bind("127.0.0.1", port);
+        FAIL() << "a second server bound port " << port;
+    } catch (const std::runtime_error& error) {
+        EXPECT_EQ(std::string(error.what()),
+                  "cannot listen on 127.0.0.1:" + std::to_string(port) +
+                      " (is the port in use? --port 0 picks a free one)");
+    }
+}
+
 TEST(WebServerTest, IdleConnectionsAndManyClientsDoNotStarveTheApi) {
     EventStream events;
     GameSession session(events, nullptr);

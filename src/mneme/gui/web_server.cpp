@@ -48,6 +48,15 @@ void raise_listen_backlog(int port) {
     }
 }
 
+// cpp-httplib's default options add SO_REUSEPORT, with which a second `mneme serve` on the same
+// port binds as well and the kernel shares the browser's connections between the two programs
+// (two games, half the requests each). SO_REUSEADDR alone still lets a restarted server bind
+// at once while the old one's connections wait out TIME_WAIT.
+void exclusive_socket_options(socket_t sock) {
+    int yes = 1;
+    setsockopt(sock, SOL_SOCKET, SO_REUSEADDR, &yes, sizeof yes);
+}
+
 // The Content-Length header's value; 0 when absent, the most there is when unreadable.
 std::uint64_t content_length(const httplib::Request& request) {
     if (!request.has_header("Content-Length")) return 0;
@@ -79,6 +88,7 @@ WebServer::WebServer(GameSession& session, EventStream& events, WebServerLimits 
       limits_(limits),
       server_(std::make_unique<httplib::Server>()) {
     server_->new_task_queue = [] { return new httplib::ThreadPool(HTTP_THREADS); };
+    server_->set_socket_options(exclusive_socket_options);
     server_->set_payload_max_length(limits_.max_request_bytes);
     server_->set_read_timeout(CLIENT_TIMEOUT_S, 0);
     server_->set_keep_alive_timeout(CLIENT_TIMEOUT_S);
