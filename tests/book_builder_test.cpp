@@ -261,6 +261,16 @@ TEST(BookBuilder, TimeClassHeuristic) {
     EXPECT_FALSE(parse_eco_ranges("C19-C00", ranges, &error));
     EXPECT_TRUE(is_filter_date("2024.01.31"));
     EXPECT_FALSE(is_filter_date("2024.1.31"));
+    // Only days of the calendar: a month 13 or a 30 February would filter out every game.
+    EXPECT_TRUE(is_filter_date("2024.02.29"));
+    EXPECT_TRUE(is_filter_date("2000.02.29"));
+    EXPECT_TRUE(is_filter_date("1999.12.31"));
+    EXPECT_FALSE(is_filter_date("2023.02.29"));
+    EXPECT_FALSE(is_filter_date("1900.02.29"));
+    EXPECT_FALSE(is_filter_date("2020.13.01"));
+    EXPECT_FALSE(is_filter_date("2020.00.10"));
+    EXPECT_FALSE(is_filter_date("2020.04.31"));
+    EXPECT_FALSE(is_filter_date("2020.04.00"));
 }
 
 TEST(BookBuilder, ARepeatedPositionAndMoveCountsOnceInAGame) {

@@ -130,7 +130,16 @@ bool is_filter_date(std::string_view text) {
     if (text.size() != 10 || text[4] != '.' || text[7] != '.') return false;
     for (int i : {0, 1, 2, 3, 5, 6, 8, 9})
         if (!std::isdigit((unsigned char)text[i])) return false;
-    return true;
+    auto number = [&](int from, int digits) {
+        int value = 0;
+        for (int i = from; i < from + digits; ++i) value = value * 10 + (text[i] - '0');
+        return value;
+    };
+    int year = number(0, 4), month = number(5, 2), day = number(8, 2);
+    if (month < 1 || month > 12 || day < 1) return false;
+    bool leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0;
+    constexpr int DAYS[12] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
+    return day <= DAYS[month - 1] + (month == 2 && leap ? 1 : 0);
 }
 
 bool GameFilter::accepts(const GameHeaders& headers) const {

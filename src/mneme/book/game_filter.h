@@ -34,7 +34,8 @@ struct EcoRange {
 // "C00-C19,E60-E99" -> ranges; false with `error` set for a malformed list.
 bool parse_eco_ranges(std::string_view text, std::vector<EcoRange>& ranges, std::string* error);
 
-// True for "YYYY.MM.DD" with digits (the form of the date filters).
+// True for "YYYY.MM.DD", a day of the calendar (the form of the date filters): 2024.02.29 is
+// one, 2023.02.29 and 2020.13.01 are not.
 bool is_filter_date(std::string_view text);
 
 struct GameFilter {
