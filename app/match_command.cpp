@@ -4,6 +4,7 @@
 #include <cmath>
 #include <csignal>
 #include <iostream>
+#include <sstream>
 #include <thread>
 #include <utility>
 
@@ -70,16 +71,22 @@ SprtParameters parse_sprt(const std::vector<std::string>& words, const std::stri
         else
             throw UsageError(flag + ": unknown key '" + key + "'");
     }
+    // As the user would write them: 5 and 0.05, not 5.000000 and 0.050000.
+    auto shown = [](double value) {
+        std::ostringstream text;
+        text << value;
+        return text.str();
+    };
     // The test's bounds must be two hypotheses, H0 below H1, and its error rates probabilities
     // that leave room for a decision (the log-likelihood bounds are log(beta / (1 - alpha)) and
     // log((1 - beta) / alpha)).
     if (!(std::abs(sprt.elo0) < 1000 && std::abs(sprt.elo1) < 1000 && sprt.elo0 < sprt.elo1))
         throw UsageError(flag + ": elo0 must be below elo1 (both between -1000 and 1000), got " +
-                         std::to_string(sprt.elo0) + " and " + std::to_string(sprt.elo1));
+                         shown(sprt.elo0) + " and " + shown(sprt.elo1));
     for (auto [name, rate] : {std::pair{"alpha", sprt.alpha}, std::pair{"beta", sprt.beta}})
         if (!(rate > 0 && rate < 0.5))
             throw UsageError(flag + ": " + name + " must be above 0 and below 0.5, got " +
-                             std::to_string(rate));
+                             shown(rate));
     return sprt;
 }
 

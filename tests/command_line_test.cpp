@@ -329,13 +329,13 @@ TEST(CommandLine, SprtParametersAndUnknownFlagsAreChecked) {
     };
     for (const Case& c : std::vector<Case>{
              {{"report", "games.pgn", "--sprt", "elo0=0", "elo1=5", "alpha=2"},
-              "--sprt: alpha must be above 0 and below 0.5, got 2"},
+              "--sprt: alpha must be above 0 and below 0.5, got 2\n"},
              {{"report", "games.pgn", "--sprt", "beta=-1"},
-              "--sprt: beta must be above 0 and below 0.5"},
+              "--sprt: beta must be above 0 and below 0.5, got -1\n"},
              {{"report", "games.pgn", "--sprt", "elo0=5", "elo1=0"},
-              "--sprt: elo0 must be below elo1"},
+              "--sprt: elo0 must be below elo1 (both between -1000 and 1000), got 5 and 0\n"},
              {{"match", "-engine", "cmd=x", "-engine", "cmd=y", "-sprt", "elo0=3", "elo1=3"},
-              "-sprt: elo0 must be below elo1"},
+              "-sprt: elo0 must be below elo1 (both between -1000 and 1000), got 3 and 3\n"},
              {{"report", "games.pgn", "--bogus"}, "unexpected argument '--bogus'"},
              {{"play", "--white", "--black"}, "give --white or --black, not both"},
              {{"uci", "--player", "uci"}, "--player must be cbr, random or greedy, got 'uci'"},
