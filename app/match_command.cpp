@@ -295,7 +295,14 @@ int report_command(const Arguments& args) {
     int skipped = 0;
     std::vector<GameSummary> games = summaries_from_pgn(paths, names, skipped, errors);
     for (const std::string& e : errors) std::cerr << e << '\n';
-    if (skipped) std::cout << skipped << " games without a result skipped\n";
+    if (skipped)
+        std::cout << skipped << (skipped == 1 ? " game" : " games")
+                  << " without a result skipped\n";
+    if (games.empty()) {
+        std::cerr << "mneme report: no game with a result and two players in "
+                  << (paths.size() > 1 ? "the files" : paths[0]) << '\n';
+        return 1;
+    }
     TournamentReport report = compute_report(names, games);
     std::cout << format_report(report);
     if (sprt) std::cout << sprt_line(report_sprt(report, *sprt)) << '\n';

@@ -282,7 +282,9 @@ TEST(CommandLine, CommandsOnAFileWithoutGamesFailAndWriteNothing) {
              {{"pgn", "stats", scratch.noise}, no_game + "\n"},
              {{"pgn", "convert", scratch.noise, output}, no_game + "; nothing written"},
              {{"learn", "label-games", scratch.noise, "-o", output, "--no-progress"},
-              no_game + "; nothing written"}}) {
+              no_game + "; nothing written"},
+             {{"report", scratch.noise, "--json", output},
+              "mneme report: no game with a result and two players in " + scratch.noise + "\n"}}) {
         testing::internal::CaptureStdout();
         testing::internal::CaptureStderr();
         Outcome outcome = run(args);

@@ -670,6 +670,26 @@ TEST(MatchReport, TheFilesPairsAreTheLiveRunsWhateverTheGamesPerRound) {
     }
 }
 
+TEST(MatchReport, AGameWithoutAResultTagCountsByItsMovetextResultAndOneWithoutPlayersIsNamed) {
+    test::ScratchDirectory dir("match_report_movetext_result");
+    std::string pgn = dir.write("games.pgn",
+                                "[White \"a\"]\n[Black \"b\"]\n\n1. e4 e5 0-1\n\n"
+                                "[White \"b\"]\n[Black \"a\"]\n[Result \"*\"]\n\n1. d4 1/2-1/2\n\n"
+                                "[White \"a\"]\n[Black \"b\"]\n[Result \"*\"]\n\n1. c4 *\n\n"
+                                "[Event \"no players\"]\n\n1. e4 1-0\n");
+    std::vector<std::string> names, errors;
+    int skipped = 0;
+    std::vector<GameSummary> games = summaries_from_pgn({pgn}, names, skipped, errors);
+    // A game without player tags cannot be rated: named, left out, the rest still counted.
+    ASSERT_EQ(errors.size(), 1u);
+    EXPECT_EQ(errors[0], pgn + ": game 4 (line 18): White and Black are both '?'; left out");
+    EXPECT_EQ(skipped, 1);  // the unfinished game
+    ASSERT_EQ(games.size(), 2u);
+    EXPECT_EQ(games[0].white_score, 0.0);
+    EXPECT_EQ(games[1].white_score, 0.5);
+    ASSERT_EQ(names.size(), 2u);
+}
+
 TEST(MatchReport, SprtOfTheFirstPairUsesItsGamePairs) {
     std::vector<GameSummary> games;
     for (int i = 0; i < 40; ++i) {

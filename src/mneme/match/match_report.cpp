@@ -385,15 +385,32 @@ std::vector<GameSummary> summaries_from_pgn(const std::vector<std::string>& path
         PgnMainline game;
         while (reader.next_mainline(game)) {
             std::optional<double> points = white_points(game.headers);
+            // A game whose Result tag is missing or "*" counts by the result its movetext ends
+            // with (import format; the reader's full games take it so too).
+            if (!points && !game.headers.find("WhitePoints")) {
+                if (game.result == GameResult::WHITE_WINS) points = 1.0;
+                if (game.result == GameResult::BLACK_WINS) points = 0.0;
+                if (game.result == GameResult::DRAW) points = 0.5;
+            }
             if (!points) {
                 ++skipped;
+                continue;
+            }
+            std::string white(game.headers.get("White", "?")),
+                black(game.headers.get("Black", "?"));
+            // A game between two players of one name (both tags missing, as in a PGN that is no
+            // match's) cannot be rated; it is named and left out rather than ending the report.
+            if (white == black) {
+                errors.push_back(path + ": game " + std::to_string(game.source.game_number) +
+                                 " (line " + std::to_string(game.source.line) +
+                                 "): White and Black are both '" + white + "'; left out");
                 continue;
             }
             ReadGame& entry = read.emplace_back();
             std::string round(game.headers.get("Round"));
             entry.round = round_order(round);
-            entry.white = std::string(game.headers.get("White", "?"));
-            entry.black = std::string(game.headers.get("Black", "?"));
+            entry.white = std::move(white);
+            entry.black = std::move(black);
             entry.summary.white_score = *points;
             entry.summary.termination = std::string(game.headers.get("Termination", "normal"));
             entry.file = std::size_t(&path - paths.data());
