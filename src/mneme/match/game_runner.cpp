@@ -116,7 +116,7 @@ std::string move_comment(const MoveReply& reply) {
     return score_text(reply.score) + "/" + std::to_string(reply.depth) + " " + time;
 }
 
-std::optional<double> white_points(const GameHeaders& headers) {
+std::optional<double> white_points(const GameHeaders& headers, GameResult movetext_result) {
     if (const std::string* points = headers.find("WhitePoints")) {
         try {
             std::size_t used = 0;
@@ -125,7 +125,8 @@ std::optional<double> white_points(const GameHeaders& headers) {
         } catch (const std::exception&) {}
         return std::nullopt;
     }
-    switch (parse_result(headers.get("Result"))) {
+    GameResult result = parse_result(headers.get("Result"));
+    switch (result == GameResult::ONGOING ? movetext_result : result) {
         case GameResult::WHITE_WINS:
             return 1.0;
         case GameResult::BLACK_WINS:

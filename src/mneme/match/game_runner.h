@@ -59,7 +59,9 @@ GameRecord play_game(Player& white, Player& black, const Opening& opening,
 std::string move_comment(const MoveReply& reply);
 
 // The points a finished game gives White, from its tags: the Result tag, or the WhitePoints
-// tag of a result-function adjudication. Unset for unfinished games.
-std::optional<double> white_points(const GameHeaders& headers);
+// tag of a result-function adjudication; when the Result tag is missing or "*", from
+// `movetext_result` (the result the movetext ends with). Unset for unfinished games.
+std::optional<double> white_points(const GameHeaders& headers,
+                                   GameResult movetext_result = GameResult::ONGOING);
 
 }  // namespace mneme

@@ -384,14 +384,9 @@ std::vector<GameSummary> summaries_from_pgn(const std::vector<std::string>& path
         PgnReader reader(path, options);
         PgnMainline game;
         while (reader.next_mainline(game)) {
-            std::optional<double> points = white_points(game.headers);
             // A game whose Result tag is missing or "*" counts by the result its movetext ends
             // with (import format; the reader's full games take it so too).
-            if (!points && !game.headers.find("WhitePoints")) {
-                if (game.result == GameResult::WHITE_WINS) points = 1.0;
-                if (game.result == GameResult::BLACK_WINS) points = 0.0;
-                if (game.result == GameResult::DRAW) points = 0.5;
-            }
+            std::optional<double> points = white_points(game.headers, game.result);
             if (!points) {
                 ++skipped;
                 continue;
