@@ -15,6 +15,7 @@
 
 #include "mneme/core/position.h"
 #include "mneme/eval/evaluator.h"
+#include "mneme/search/background_thread.h"
 #include "mneme/search/history.h"
 #include "mneme/search/limits.h"
 #include "mneme/search/move_ordering_hint.h"
@@ -130,6 +131,9 @@ public:
     void set_ordering_hint(std::shared_ptr<MoveOrderingHint> hint) {
         ordering_hint_ = std::move(hint);
     }
+    // The thread that SearchThread runs this searcher's searches in, kept for the searcher's
+    // life rather than made for each search (background_thread.h says why).
+    BackgroundThread& background_thread() { return background_thread_; }
 
 private:
     struct RootMove {
@@ -245,6 +249,9 @@ private:
     // from that ply.
     Move pv_[MAX_PLY + 2][MAX_PLY + 2];
     int pv_length_[MAX_PLY + 2];
+
+    // Last, so that it ends before anything a task of it could still use.
+    BackgroundThread background_thread_;
 };
 
 // The searcher an engine front end uses: `lent`, reset to a new searcher's state, or, when it

@@ -10,7 +10,7 @@ void SearchThread::start(const Position& pos, const SearchLimits& limits, InfoCa
     // Before the thread exists, so that a "stop" read right after "go" is not lost.
     searcher_.prepare(limits.ponder);
     busy_ = true;
-    thread_ = std::thread(
+    searcher_.background_thread().run(
         [this, pos, limits, on_info = std::move(on_info), on_done = std::move(on_done)] {
             SearchResult result = searcher_.search(pos, limits, on_info);
             if (on_done) on_done(result);
@@ -22,14 +22,12 @@ void SearchThread::start_job(Job job) {
     wait();
     job_stop_ = false;
     busy_ = true;
-    thread_ = std::thread([this, job = std::move(job)] {
+    searcher_.background_thread().run([this, job = std::move(job)] {
         job(job_stop_);
         busy_ = false;
     });
 }
 
-void SearchThread::wait() {
-    if (thread_.joinable()) thread_.join();
-}
+void SearchThread::wait() { searcher_.background_thread().wait(); }
 
 }  // namespace mneme

@@ -1,10 +1,9 @@
-// Runs one search at a time in a background thread, so that a protocol can keep reading
-// commands ("stop", "isready", "?") while the engine thinks.
+// Runs one search at a time in the searcher's background thread, so that a protocol can keep
+// reading commands ("stop", "isready", "?") while the engine thinks.
 #pragma once
 
 #include <atomic>
 #include <functional>
-#include <thread>
 
 #include "mneme/search/search.h"
 
@@ -44,7 +43,6 @@ public:
 
 private:
     Searcher& searcher_;
-    std::thread thread_;
     std::atomic<bool> busy_{false};
     std::atomic<bool> job_stop_{false};
 };
