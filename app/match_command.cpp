@@ -139,9 +139,12 @@ TournamentSettings parse_settings(const Arguments& args, bool tournament) {
                 std::chrono::milliseconds(std::llround(to_real(value(), flag) * 1000));
         else if (flag == "-pgnout")
             settings.pgn_out = value();
-        else if (flag == "-resume" || flag == "-recover")
+        else if (flag == "-resume")
             settings.resume = true;
-        else if (flag == "-overwrite")
+        else if (flag == "-recover") {
+            // cutechess's flag for restarting an engine that faulted, which the runner always
+            // does. Not -resume: that would go on from an old PGN the user meant to replace.
+        } else if (flag == "-overwrite")
             settings.overwrite = true;
         else if (flag == "-json")
             settings.json_out = value();

@@ -39,6 +39,7 @@ constexpr const char* MATCH_OPTIONS =
     "  -hangtimeout SECONDS for depth/node games: a silent engine hangs after this (default 60)\n"
     "  -sprt elo0=E0 elo1=E1 alpha=A beta=B   stop when the test decides (two players)\n"
     "  -pgnout FILE [-resume | -overwrite]   the games; -resume continues an interrupted run\n"
+    "  -recover             accepted as cutechess's: an engine that faults is always restarted\n"
     "  -json FILE           the final statistics as JSON\n"
     "  -event NAME\n"
     "'mneme report FILE.pgn...' recomputes the same statistics from any PGN files.";

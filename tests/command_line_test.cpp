@@ -350,6 +350,30 @@ TEST(CommandLine, SprtParametersAndUnknownFlagsAreChecked) {
     }
 }
 
+// cutechess's -recover (restart an engine that faults) is what the runner always does; it is
+// not -resume, which would go on from a PGN the user meant to replace.
+TEST(CommandLine, CutechessRecoverIsAcceptedAndDoesNotResumeAnOldPgn) {
+    const std::filesystem::path folder = std::filesystem::temp_directory_path() /
+                                         ("mneme-cli-recover-" + std::to_string(::getpid()));
+    std::filesystem::create_directories(folder);
+    const std::string games = (folder / "games.pgn").string();
+    Arguments match = words_of(
+        "match -engine proto=random name=a -engine proto=random name=b -each depth=1 -games 2 "
+        "-concurrency 1 -recover -pgnout");
+    match.push_back(games);
+    Outcome fresh = run(match);
+    EXPECT_EQ(fresh.status, 0) << fresh.err;
+    std::ifstream written(games);
+    std::string line;
+    int results = 0;
+    while (std::getline(written, line)) results += line.rfind("[Result ", 0) == 0;
+    EXPECT_EQ(results, 2);
+    Outcome again = run(match);
+    EXPECT_EQ(again.status, 1) << again.err;
+    EXPECT_TRUE(contains(again.err, games + " already holds games")) << again.err;
+    std::filesystem::remove_all(folder);
+}
+
 // The message names what is missing, not every argument the command takes.
 TEST(CommandLine, MissingRequiredArgumentsAreNamed) {
     Outcome outcome = run({"cases", "build", "games.pgn"});
