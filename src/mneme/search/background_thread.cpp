@@ -24,8 +24,8 @@ void BackgroundThread::run(std::function<void()> task) {
 }
 
 void BackgroundThread::wait() {
+    std::unique_lock lock(mutex_);  // also for thread_, which run() may have just set
     if (std::this_thread::get_id() == thread_.get_id()) return;
-    std::unique_lock lock(mutex_);
     changed_.wait(lock, [this] { return !busy_; });
 }
 

@@ -7,7 +7,8 @@ SearchThread::~SearchThread() { stop_and_wait(); }
 void SearchThread::start(const Position& pos, const SearchLimits& limits, InfoCallback on_info,
                          DoneCallback on_done) {
     wait();
-    // Before the thread exists, so that a "stop" read right after "go" is not lost.
+    // Before the search is handed to the thread, so that a "stop" read right after "go" is not
+    // lost.
     searcher_.prepare(limits.ponder);
     busy_ = true;
     searcher_.background_thread().run(
