@@ -135,6 +135,7 @@ void Searcher::reset() {
     pondering_ = false;
     prepared_ = false;
     lag_ = {};
+    root_moves_.clear();  // and the lines they hold, as a new searcher has none
     clear();
 }
 
