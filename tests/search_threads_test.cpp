@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 
 #include <chrono>
+#include <filesystem>
 #include <sstream>
 #include <thread>
 
@@ -12,6 +13,33 @@ namespace mneme {
 namespace {
 
 bool is_legal(const Position& pos, Move m) { return m && pos.pseudo_legal(m) && pos.legal(m); }
+
+// The process's threads, as Linux lists them.
+int threads_of_this_process() {
+    int count = 0;
+    for ([[maybe_unused]] const auto& entry : std::filesystem::directory_iterator("/proc/self/task"))
+        ++count;
+    return count;
+}
+
+// A helper searches on a thread its searcher keeps, as the main search does (BackgroundThread):
+// the thread is there after the first search and no other is added by the next. With a thread
+// made and ended for each search, none would be left after it.
+TEST(SearchThreads, HelpersKeepTheirThreadFromOneSearchToTheNext) {
+    if (!std::filesystem::exists("/proc/self/task")) GTEST_SKIP() << "no /proc/self/task here";
+    Searcher searcher(4);
+    searcher.set_threads(3);
+    SearchLimits limits;
+    limits.depth = 4;
+    int before = threads_of_this_process();
+    EXPECT_TRUE(is_legal(Position(), searcher.search(Position(), limits).best));
+    int after_first = threads_of_this_process();
+    EXPECT_TRUE(is_legal(Position(), searcher.search(Position(), limits).best));
+    EXPECT_EQ(after_first, before + 2);
+    EXPECT_EQ(threads_of_this_process(), after_first);
+    searcher.set_threads(1);  // the helpers and their threads end
+    EXPECT_EQ(threads_of_this_process(), before);
+}
 
 TEST(SearchThreads, TwoThreadsReturnALegalMoveAndCountEveryNode) {
     Position pos =

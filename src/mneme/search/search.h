@@ -10,7 +10,6 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
-#include <thread>
 #include <vector>
 
 #include "mneme/core/position.h"
@@ -193,7 +192,6 @@ private:
     TranspositionTable* table_ = &own_table_;  // a helper's points to the main thread's
     int helper_index_ = 0;                     // 0 for the main thread
     std::vector<std::unique_ptr<Searcher>> helpers_;
-    std::vector<std::thread> helper_threads_;
     ButterflyHistory history_;
     std::unique_ptr<CaptureHistory> capture_history_ = std::make_unique<CaptureHistory>();
     std::unique_ptr<CorrectionHistory> correction_history_ = std::make_unique<CorrectionHistory>();

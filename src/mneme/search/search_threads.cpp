@@ -1,7 +1,6 @@
 // Lazy SMP: helper searchers that search the same root beside the main thread, sharing its
 // transposition table; the main thread alone watches the clock and reports.
 #include <algorithm>
-#include <thread>
 
 #include "mneme/search/search.h"
 
@@ -39,15 +38,15 @@ void Searcher::start_helpers(const Position& pos, const SearchLimits& limits) {
             helper->evaluator_generation_ = evaluator_generation_;
         }
         helper->prepare(false);
+        // Each helper searches on its own searcher's thread, kept from one search to the next.
         Searcher* h = helper.get();
-        helper_threads_.emplace_back([h, pos, helper_limits] { h->search(pos, helper_limits); });
+        h->background_thread().run([h, pos, helper_limits] { h->search(pos, helper_limits); });
     }
 }
 
 std::uint64_t Searcher::stop_helpers() {
     for (auto& helper : helpers_) helper->stop();
-    for (std::thread& t : helper_threads_) t.join();
-    helper_threads_.clear();
+    for (auto& helper : helpers_) helper->background_thread().wait();
     own_table_.set_shared(false);
     std::uint64_t nodes = 0;
     for (auto& helper : helpers_) nodes += helper->nodes_.load(std::memory_order_relaxed);
