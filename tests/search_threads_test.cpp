@@ -17,7 +17,8 @@ bool is_legal(const Position& pos, Move m) { return m && pos.pseudo_legal(m) && 
 // The process's threads, as Linux lists them.
 int threads_of_this_process() {
     int count = 0;
-    for ([[maybe_unused]] const auto& entry : std::filesystem::directory_iterator("/proc/self/task"))
+    for ([[maybe_unused]] const auto& entry :
+         std::filesystem::directory_iterator("/proc/self/task"))
         ++count;
     return count;
 }
