@@ -28,10 +28,12 @@ inline bool costly(std::string_view line) {
 // (milliseconds) before the loop could read the next line and stop it: searching, not reading
 // commands, was most of an input's time. The searches still start, run and stop as before; they
 // get the core when the loop waits (for `isready`, `stop` or `quit`).
-inline bool lower_search_priority(Searcher& searcher) {
+// Made once, for the first input.
+inline Searcher& searcher_that_yields() {
+    static Searcher searcher;
     searcher.background_thread().run([] { setpriority(PRIO_PROCESS, gettid(), 19); });
     searcher.background_thread().wait();
-    return true;
+    return searcher;
 }
 
 inline void run_script(std::string_view greeting, std::string_view input) {
@@ -48,9 +50,7 @@ inline void run_script(std::string_view greeting, std::string_view input) {
     script += "stop\nquit\n";
     std::istringstream in(script);
     std::ostringstream out;
-    static Searcher searcher;
-    static const bool searches_yield = lower_search_priority(searcher);
-    (void)searches_yield;
+    static Searcher& searcher = searcher_that_yields();
     run_engine(in, out, &searcher);
     // What the input left in the searcher (its evaluator, the last search's lines) is freed
     // now rather than by the next input: libFuzzer runs an input a second time, to look for a
