@@ -126,7 +126,8 @@ TEST(SearchRefinements, EachChangesTheTreeAndKeepsTactics) {
                                            r.field != &SearchOptions::killer_reductions &&
                                            r.field != &SearchOptions::quiescence_checks &&
                                            r.field != &SearchOptions::capture_reductions &&
-                                           r.field != &SearchOptions::cut_node_reductions)
+                                           r.field != &SearchOptions::cut_node_reductions &&
+                                           r.field != &SearchOptions::former_pv_no_reverse_futility)
             << r.name;
     SearchOptions all;
     for (const SearchRefinementOption& r : SEARCH_REFINEMENT_OPTIONS) all.*(r.field) = true;

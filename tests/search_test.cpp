@@ -355,6 +355,31 @@ TEST(TranspositionTable, StoresAndProbes) {
     EXPECT_FALSE(table.probe(pos.key(), 0, &data));
 }
 
+// The principal-variation mark shares a byte with the bound and the generation: each must
+// come back as stored, whatever the others, across the generations of many searches.
+TEST(TranspositionTable, KeepsThePrincipalVariationMarkApartFromBoundAndAge) {
+    TranspositionTable table(1);
+    Key key = 0x0fedcba987654321ULL;
+    TTData data;
+    for (int search = 0; search < 70; ++search) {
+        table.new_search();
+        bool pv = search % 3 == 0;
+        Bound bound = search % 2 ? Bound::UPPER : Bound::EXACT;
+        table.store(key, 0, Move(), 10 + search, 0, 20, bound, pv);
+        ASSERT_TRUE(table.probe(key, 0, &data)) << search;
+        EXPECT_EQ(data.was_pv, pv) << search;
+        EXPECT_EQ(data.bound, bound) << search;
+        EXPECT_EQ(data.score, 10 + search) << search;
+    }
+    // Marked entries are this search's, not a search of another generation.
+    table.clear();
+    std::mt19937_64 keys(11);
+    for (int i = 0; i < 200000; ++i) table.store(keys(), 0, Move(), 10, 0, 3, Bound::EXACT, true);
+    EXPECT_GT(table.hashfull(), 900);
+    table.new_search();
+    EXPECT_EQ(table.hashfull(), 0);
+}
+
 // Clearing skips a table nothing was stored in since; every store after a clear, and a resize
 // to new memory, must make the next clear real.
 TEST(TranspositionTable, EveryClearAfterAStoreEmptiesTheTable) {

@@ -508,6 +508,9 @@ Value Searcher::negamax(int depth, Value alpha, Value beta, int ply, bool pv_nod
     TTData tt;
     bool tt_hit = options_.transposition_table && table_->probe(pos_.key(), ply, &tt);
     Move tt_move = tt_hit && options_.tt_move ? tt.move : Move::none();
+    // A node on the principal variation now or in an earlier search: its line is likely to
+    // matter again, so some pruning is kept away from it.
+    const bool tt_pv = pv_node || (tt_hit && tt.was_pv);
     // Principal variation nodes always search, so that the line they return is complete; a
     // search without the table move must not be answered by the table move's score.
     if (!pv_node && !excluded && tt_hit && tt.depth >= depth && tt_score_usable(tt, alpha, beta))
@@ -537,8 +540,10 @@ Value Searcher::negamax(int depth, Value alpha, Value beta, int ply, bool pv_nod
 
     // Reverse futility (static null move): far enough above beta near the leaves, the side to
     // move is assumed to stay there whatever it plays.
+    // A former principal-variation node is left to its search: a static score far above beta
+    // there is often a sacrifice whose point (a mate threat) a static score cannot see.
     if (options_.futility && prune_node && depth <= REVERSE_FUTILITY_MAX_DEPTH &&
-        !is_mate_score(beta) &&
+        !(options_.former_pv_no_reverse_futility && tt_pv) && !is_mate_score(beta) &&
         static_eval - reverse_futility_margin(options_.margins, depth - (improving ? 1 : 0)) >=
             beta)
         return static_eval;
@@ -606,7 +611,7 @@ Value Searcher::negamax(int depth, Value alpha, Value beta, int ply, bool pv_nod
             if (v >= probcut_beta) {
                 if (options_.transposition_table)
                     table_->store(pos_.key(), ply, m, v, raw_eval, depth - PROBCUT_REDUCTION + 1,
-                                  Bound::LOWER);
+                                  Bound::LOWER, tt_pv);
                 return v;
             }
         }
@@ -787,7 +792,7 @@ Value Searcher::negamax(int depth, Value alpha, Value beta, int ply, bool pv_nod
                                                    : Bound::UPPER;
     if (excluded) return best_value;  // a partial search: neither table nor corrections
     if (options_.transposition_table)
-        table_->store(pos_.key(), ply, best_move, best_value, raw_eval, depth, bound);
+        table_->store(pos_.key(), ply, best_move, best_value, raw_eval, depth, bound, tt_pv);
     if (!in_check && (!best_move || is_quiet(pos_, best_move)))
         update_correction_history(raw_eval, best_value, bound, depth);
     return best_value;
@@ -887,7 +892,8 @@ Value Searcher::quiescence(Value alpha, Value beta, int ply, bool pv_node, bool 
                   : pv_node && best_move != Move() ? Bound::EXACT
                                                    : Bound::UPPER;
     if (options_.transposition_table)
-        table_->store(pos_.key(), ply, best_move, best_value, raw_eval, 0, bound);
+        table_->store(pos_.key(), ply, best_move, best_value, raw_eval, 0, bound,
+                      pv_node || (tt_hit && tt.was_pv));
     return best_value;
 }
 

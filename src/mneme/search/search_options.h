@@ -137,6 +137,8 @@ struct SearchOptions {
                                            // reduced like late quiet moves, one ply less
     bool cut_node_reductions = false;      // late moves of a node expected to fail high (a
                                            // cut node) reduced one ply more
+    bool former_pv_no_reverse_futility = false;  // no reverse futility in nodes the table
+                                                 // marks as once on a principal variation
 
     SearchMargins margins;
 
@@ -157,7 +159,7 @@ struct SearchOptions {
         o.correction_history = o.singular_extensions = o.capture_history = false;
         o.razoring = o.probcut = o.time_stability = o.material_correction = false;
         o.table_capture_reduction = o.killer_reductions = o.quiescence_checks = false;
-        o.capture_reductions = o.cut_node_reductions = false;
+        o.capture_reductions = o.cut_node_reductions = o.former_pv_no_reverse_futility = false;
         return o;
     }
 };
@@ -180,6 +182,7 @@ inline constexpr SearchRefinementOption SEARCH_REFINEMENT_OPTIONS[] = {
     {"QuiescenceChecks", &SearchOptions::quiescence_checks},
     {"CaptureReductions", &SearchOptions::capture_reductions},
     {"CutNodeReductions", &SearchOptions::cut_node_reductions},
+    {"FormerPvNoReverseFutility", &SearchOptions::former_pv_no_reverse_futility},
 };
 
 // The refinement option called `name` (any case), or null.

@@ -62,6 +62,7 @@ bool TranspositionTable::probe(Key key, int ply, TTData* data) const {
         data->eval = e.eval;
         data->depth = e.stored_depth();
         data->bound = Bound(e.generation_and_bound & BOUND_MASK);
+        data->was_pv = e.generation_and_bound & PV_MASK;
         assert(data->bound != Bound::NONE && std::abs(data->score) <= VALUE_INFINITE);
         return true;
     }
@@ -69,7 +70,7 @@ bool TranspositionTable::probe(Key key, int ply, TTData* data) const {
 }
 
 void TranspositionTable::store(Key key, int ply, Move move, Value score, Value eval, int depth,
-                               Bound bound) {
+                               Bound bound, bool pv) {
     Bucket* bucket = bucket_for(key);
     BucketLock guard(*this, bucket);
     auto key16 = std::uint16_t(key);
@@ -78,7 +79,7 @@ void TranspositionTable::store(Key key, int ply, Move move, Value score, Value e
     // a ply inside the search; the generation's bits must leave the bound's alone.
     assert(std::abs(score) <= VALUE_INFINITE && bound != Bound::NONE);
     assert(eval == VALUE_NONE || std::abs(eval) <= VALUE_INFINITE);
-    assert(ply >= 0 && ply <= MAX_PLY && (generation_ & BOUND_MASK) == 0);
+    assert(ply >= 0 && ply <= MAX_PLY && (generation_ & (BOUND_MASK | PV_MASK)) == 0);
 
     if (!written_.load(std::memory_order_relaxed)) written_.store(true, std::memory_order_relaxed);
 
@@ -110,7 +111,8 @@ void TranspositionTable::store(Key key, int ply, Move move, Value score, Value e
     slot->score = std::int16_t(score_to_tt(score, ply));
     slot->eval = std::int16_t(eval);
     slot->depth = std::uint8_t(depth - MIN_DEPTH + 1);
-    slot->generation_and_bound = std::uint8_t(generation_ | std::uint8_t(bound));
+    slot->generation_and_bound =
+        std::uint8_t(generation_ | (pv ? PV_MASK : 0) | std::uint8_t(bound));
 }
 
 int TranspositionTable::hashfull() const {

@@ -27,6 +27,7 @@ struct TTData {
     Value eval = VALUE_NONE;
     int depth = 0;
     Bound bound = Bound::NONE;
+    bool was_pv = false;  // the node was on a principal variation when stored (or earlier)
 };
 
 class TranspositionTable {
@@ -57,7 +58,10 @@ public:
     // Looks `key` up; on a hit fills `data`. Mate scores are stored relative to the node that
     // stored them and come back relative to the root from `ply`.
     bool probe(Key key, int ply, TTData* data) const;
-    void store(Key key, int ply, Move move, Value score, Value eval, int depth, Bound bound);
+    // `pv`: the node is, or once was, on a principal variation; the mark stays with the
+    // entry until another position takes its slot.
+    void store(Key key, int ply, Move move, Value score, Value eval, int depth, Bound bound,
+               bool pv = false);
 
     // Permille of sampled entries written by the current search (UCI "hashfull").
     int hashfull() const;
@@ -69,9 +73,11 @@ public:
     void prefetch(Key key) const { __builtin_prefetch(bucket_for(key)); }
 
 private:
-    // Bits 0-1 of generation_and_bound hold the bound, bits 2-7 the search generation.
-    static constexpr std::uint8_t GENERATION_STEP = 4;
+    // Bits 0-1 of generation_and_bound hold the bound, bit 2 the principal-variation mark,
+    // bits 3-7 the search generation.
+    static constexpr std::uint8_t GENERATION_STEP = 8;
     static constexpr std::uint8_t BOUND_MASK = 3;
+    static constexpr std::uint8_t PV_MASK = 4;
 
     struct Entry {
         std::uint16_t key16;
@@ -83,7 +89,9 @@ private:
 
         bool empty() const { return depth == 0; }
         int stored_depth() const { return int(depth) + MIN_DEPTH - 1; }
-        std::uint8_t generation() const { return generation_and_bound & ~BOUND_MASK; }
+        std::uint8_t generation() const {
+            return generation_and_bound & ~(BOUND_MASK | PV_MASK);
+        }
     };
     static constexpr int ENTRIES_PER_BUCKET = 3;
     // Three 10-byte entries and padding fill half a cache line.
