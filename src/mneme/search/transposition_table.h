@@ -89,9 +89,7 @@ private:
 
         bool empty() const { return depth == 0; }
         int stored_depth() const { return int(depth) + MIN_DEPTH - 1; }
-        std::uint8_t generation() const {
-            return generation_and_bound & ~(BOUND_MASK | PV_MASK);
-        }
+        std::uint8_t generation() const { return generation_and_bound & ~(BOUND_MASK | PV_MASK); }
     };
     static constexpr int ENTRIES_PER_BUCKET = 3;
     // Three 10-byte entries and padding fill half a cache line.
