@@ -68,6 +68,13 @@ constexpr int FUTILITY_MAX_DEPTH = 3;
 Value futility_margin(const SearchMargins& m, int depth) {
     return Value(m.futility_base + m.futility_per_depth * depth);
 }
+
+// A node on the principal variation now or in an earlier search (the table's mark): its line
+// is likely to matter again, so some pruning is kept away from it.
+bool on_principal_variation(bool pv_node, bool tt_hit, const TTData& tt) {
+    return pv_node || (tt_hit && tt.was_pv);
+}
+
 // Reverse futility: a static score this far above beta is trusted to stay above it.
 constexpr int REVERSE_FUTILITY_MAX_DEPTH = 6;
 Value reverse_futility_margin(const SearchMargins& m, int depth) {
@@ -508,9 +515,7 @@ Value Searcher::negamax(int depth, Value alpha, Value beta, int ply, bool pv_nod
     TTData tt;
     bool tt_hit = options_.transposition_table && table_->probe(pos_.key(), ply, &tt);
     Move tt_move = tt_hit && options_.tt_move ? tt.move : Move::none();
-    // A node on the principal variation now or in an earlier search: its line is likely to
-    // matter again, so some pruning is kept away from it.
-    const bool tt_pv = pv_node || (tt_hit && tt.was_pv);
+    const bool tt_pv = on_principal_variation(pv_node, tt_hit, tt);
     // Principal variation nodes always search, so that the line they return is complete; a
     // search without the table move must not be answered by the table move's score.
     if (!pv_node && !excluded && tt_hit && tt.depth >= depth && tt_score_usable(tt, alpha, beta))
@@ -893,7 +898,7 @@ Value Searcher::quiescence(Value alpha, Value beta, int ply, bool pv_node, bool 
                                                    : Bound::UPPER;
     if (options_.transposition_table)
         table_->store(pos_.key(), ply, best_move, best_value, raw_eval, 0, bound,
-                      pv_node || (tt_hit && tt.was_pv));
+                      on_principal_variation(pv_node, tt_hit, tt));
     return best_value;
 }
 
