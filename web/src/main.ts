@@ -39,6 +39,7 @@ class App {
       (state) => {
         // A game read from PGN: nothing said about the last game stays, and the list stays open.
         this.forgetLastGame();
+        this.disarmResign();
         this.apply(state);
       },
       (text, isError) => this.say(text, isError),
@@ -328,7 +329,6 @@ class App {
     this.lines.clear();
     byId('evaluate-progress').hidden = true;
     byId<HTMLButtonElement>('evaluate-game').disabled = false;
-    this.disarmResign();
   }
 
   private disarmResign(): void {
@@ -433,6 +433,9 @@ class App {
     const humanSide: Side = chosen.white === 'human' || chosen.black !== 'human' ? 'white' : 'black';
     const previousSide = this.board.orientation();
     if (previousSide !== humanSide) this.board.flip();
+    // Disarm before asking, not after: the new game's event can arrive first, and a resign click on
+    // it must not be undone by this answer.
+    this.disarmResign();
     let state: GameState;
     try {
       state = await call<GameState>('POST', '/api/new-game', {
