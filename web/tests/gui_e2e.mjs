@@ -262,6 +262,33 @@ await step('resigning asks for a second click', async () => {
   expect((await page.textContent('#resign')) === 'Resign', 'the button stays armed');
 });
 
+await step('a resign click between the new game\'s event and the server\'s answer counts', async () => {
+  // The server's answer to a new game is held back until the first click, so the game's event
+  // arrives first, as it does on a busy server.
+  let release;
+  const released = new Promise((resolve) => (release = resolve));
+  let answered;
+  const answeredPromise = new Promise((resolve) => (answered = resolve));
+  await page.route('**/api/new-game', async (route) => {
+    const response = await route.fetch();
+    await released;
+    await route.fulfill({ response });
+    answered();
+  });
+  await page.click('#tabs button[data-tab="play"]');
+  await page.selectOption('#play-side', 'white');
+  await page.click('#new-game');
+  await page.waitForFunction(() => document.querySelector('#result').textContent === '');
+  await page.click('#resign');
+  release();
+  await answeredPromise;
+  await page.unroute('**/api/new-game');
+  await page.waitForTimeout(300);
+  expect((await page.textContent('#resign')) === 'Really resign?', 'the server\'s answer disarmed the resign button');
+  await page.click('#resign');
+  await page.waitForFunction(() => document.querySelector('#result').textContent.includes('0-1'));
+});
+
 await step('scores read from White\'s side everywhere: White a knight down is minus in the move list, status bar, bar and graph', async () => {
   await page.click('#tabs button[data-tab="play"]');
   await page.locator('#depth').fill('3');
