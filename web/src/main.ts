@@ -39,7 +39,6 @@ class App {
       (state) => {
         // A game read from PGN: nothing said about the last game stays, and the list stays open.
         this.forgetLastGame();
-        this.disarmResign();
         this.apply(state);
       },
       (text, isError) => this.say(text, isError),
@@ -322,13 +321,14 @@ class App {
   }
 
   // What belonged to the game on the board before: the engine's last report, an answer to a
-  // draw offer, analysis lines, the progress of its evaluation.
+  // draw offer, analysis lines, the progress of its evaluation, an armed resign button.
   private forgetLastGame(): void {
     this.engineReport = null;
     this.message = null;
     this.lines.clear();
     byId('evaluate-progress').hidden = true;
     byId<HTMLButtonElement>('evaluate-game').disabled = false;
+    this.disarmResign();
   }
 
   private disarmResign(): void {
@@ -433,9 +433,9 @@ class App {
     const humanSide: Side = chosen.white === 'human' || chosen.black !== 'human' ? 'white' : 'black';
     const previousSide = this.board.orientation();
     if (previousSide !== humanSide) this.board.flip();
-    // Disarm before asking, not after: the new game's event can arrive first, and a resign click on
-    // it must not be undone by this answer.
-    this.disarmResign();
+    // Forget the last game before asking, not after: the new game's events can arrive first (the
+    // computer's report and move, a resign click on it), and this answer must not undo them.
+    this.forgetLastGame();
     let state: GameState;
     try {
       state = await call<GameState>('POST', '/api/new-game', {
@@ -449,7 +449,6 @@ class App {
       if (this.board.orientation() !== previousSide) this.board.flip();
       throw error;
     }
-    this.forgetLastGame();
     this.apply(state);
     this.selectTab('play');
   }

@@ -262,31 +262,54 @@ await step('resigning asks for a second click', async () => {
   expect((await page.textContent('#resign')) === 'Resign', 'the button stays armed');
 });
 
-await step('a resign click between the new game\'s event and the server\'s answer counts', async () => {
-  // The server's answer to a new game is held back until the first click, so the game's event
-  // arrives first, as it does on a busy server.
+// Holds the server's answer to the next new game back until release() is called, so that the
+// game's events arrive first, as they do on a busy server; answered resolves once it is passed on.
+async function holdNewGameAnswer() {
   let release;
   const released = new Promise((resolve) => (release = resolve));
-  let answered;
-  const answeredPromise = new Promise((resolve) => (answered = resolve));
+  let passedOn;
+  const answered = new Promise((resolve) => (passedOn = resolve));
   await page.route('**/api/new-game', async (route) => {
     const response = await route.fetch();
     await released;
     await route.fulfill({ response });
-    answered();
+    passedOn();
   });
+  return {
+    release: async () => {
+      release();
+      await answered;
+      await page.unroute('**/api/new-game');
+      await page.waitForTimeout(300);
+    },
+  };
+}
+
+await step('a resign click between the new game\'s event and the server\'s answer counts', async () => {
+  const held = await holdNewGameAnswer();
   await page.click('#tabs button[data-tab="play"]');
   await page.selectOption('#play-side', 'white');
   await page.click('#new-game');
   await page.waitForFunction(() => document.querySelector('#result').textContent === '');
   await page.click('#resign');
-  release();
-  await answeredPromise;
-  await page.unroute('**/api/new-game');
-  await page.waitForTimeout(300);
+  await held.release();
   expect((await page.textContent('#resign')) === 'Really resign?', 'the server\'s answer disarmed the resign button');
   await page.click('#resign');
   await page.waitForFunction(() => document.querySelector('#result').textContent.includes('0-1'));
+});
+
+await step('the computer\'s first move keeps its report when it comes before the server\'s answer', async () => {
+  const held = await holdNewGameAnswer();
+  await page.click('#tabs button[data-tab="play"]');
+  await page.selectOption('#play-side', 'black');
+  await page.selectOption('#opponent', 'engine');
+  await page.locator('#depth').fill('2');
+  await page.click('#new-game');
+  await waitForMoves(1);
+  await page.waitForFunction(() => /· mneme ·|^mneme ·/.test(document.querySelector('#status-bar').textContent));
+  await held.release();
+  const status = await page.textContent('#status-bar');
+  expect(/· mneme ·|^mneme ·/.test(status), `the server's answer took the engine's report away: the status bar reads '${status}'`);
 });
 
 await step('scores read from White\'s side everywhere: White a knight down is minus in the move list, status bar, bar and graph', async () => {
