@@ -121,13 +121,15 @@ TEST(SearchRefinements, EachChangesTheTreeAndKeepsTactics) {
     // in games (docs/search-tests.md); the ones not tested yet are off.
     SearchOptions defaults;
     for (const SearchRefinementOption& r : SEARCH_REFINEMENT_OPTIONS)
-        EXPECT_EQ(defaults.*(r.field), r.field != &SearchOptions::material_correction &&
-                                           r.field != &SearchOptions::table_capture_reduction &&
-                                           r.field != &SearchOptions::killer_reductions &&
-                                           r.field != &SearchOptions::quiescence_checks &&
-                                           r.field != &SearchOptions::capture_reductions &&
-                                           r.field != &SearchOptions::cut_node_reductions &&
-                                           r.field != &SearchOptions::former_pv_no_reverse_futility)
+        EXPECT_EQ(defaults.*(r.field),
+                  r.field != &SearchOptions::material_correction &&
+                      r.field != &SearchOptions::table_capture_reduction &&
+                      r.field != &SearchOptions::killer_reductions &&
+                      r.field != &SearchOptions::quiescence_checks &&
+                      r.field != &SearchOptions::capture_reductions &&
+                      r.field != &SearchOptions::cut_node_reductions &&
+                      r.field != &SearchOptions::former_pv_no_reverse_futility &&
+                      r.field != &SearchOptions::advanced_pawn_pushes)
             << r.name;
     SearchOptions all;
     for (const SearchRefinementOption& r : SEARCH_REFINEMENT_OPTIONS) all.*(r.field) = true;

@@ -666,29 +666,35 @@ Value Searcher::negamax(int depth, Value alpha, Value beta, int ply, bool pv_nod
         bool quiet = is_quiet(pos_, m);
         bool gives_check = pos_.gives_check(m);
         int history_score = quiet ? quiet_history(ply, m) : 0;
+        // A pawn about to queen is a threat that a static score and a shallow look miss (the
+        // pawn race of WAC 002): such pushes are searched as fully as checks.
+        const bool advanced_push = options_.advanced_pawn_pushes && quiet &&
+                                   type_of(pos_.moved_piece(m)) == PAWN &&
+                                   relative_rank(us, m.to()) >= 5;
+        const bool late_quiet = quiet && !advanced_push;
         // Shallow pruning needs a move already found that does not lose to mate, so that a
         // node never ends up with nothing but pruned moves and a false mate score.
         if (!minimax && best_value > VALUE_MATED_IN_MAX_PLY) {
-            if (futile && quiet && !gives_check) {
+            if (futile && late_quiet && !gives_check) {
                 ++statistics_.futility_prunes;
                 best_value =
                     std::max(best_value, static_eval + futility_margin(options_.margins, depth));
                 continue;
             }
-            if (options_.move_count_pruning && quiet && !in_check && !gives_check && depth <= 8 &&
-                move_count > quiet_move_limit) {
+            if (options_.move_count_pruning && late_quiet && !in_check && !gives_check &&
+                depth <= 8 && move_count > quiet_move_limit) {
                 ++statistics_.futility_prunes;
                 continue;
             }
             // Quiet moves with a long record of failing are not worth a shallow look.
-            if (options_.move_count_pruning && quiet && !in_check && !gives_check && depth <= 3 &&
-                history_score < -options_.margins.history_prune_per_depth * depth) {
+            if (options_.move_count_pruning && late_quiet && !in_check && !gives_check &&
+                depth <= 3 && history_score < -options_.margins.history_prune_per_depth * depth) {
                 ++statistics_.futility_prunes;
                 continue;
             }
             // Moves that lose material to a simple exchange, near the leaves; a check may be
             // a sacrifice that mates, so it is spared.
-            if (options_.see_pruning && depth <= 7 && !in_check && !gives_check &&
+            if (options_.see_pruning && depth <= 7 && !in_check && !gives_check && !advanced_push &&
                 static_exchange(pos_, m) < (quiet ? -60 * depth : -100 * depth)) {
                 ++statistics_.futility_prunes;
                 continue;
@@ -723,8 +729,9 @@ Value Searcher::negamax(int depth, Value alpha, Value beta, int ply, bool pv_nod
         // Late quiet moves of a well-ordered node rarely matter: search them shallower first.
         int reduction = 0;
         const bool refutation = m == counter || killers_[ply].contains(m);
-        if (options_.late_move_reductions && !minimax && depth >= 3 && move_count > 2 && quiet &&
-            !in_check && !gives_check && (!refutation || options_.killer_reductions)) {
+        if (options_.late_move_reductions && !minimax && depth >= 3 && move_count > 2 &&
+            late_quiet && !in_check && !gives_check &&
+            (!refutation || options_.killer_reductions)) {
             reduction = late_move_reduction(options_.margins, depth, move_count) -
                         (pv_node ? 1 : 0) + (improving ? 0 : 1) - history_score / 8192 +
                         (table_capture ? 1 : 0) - (refutation ? 1 : 0) + cut_node_reduction;

@@ -139,6 +139,8 @@ struct SearchOptions {
                                            // cut node) reduced one ply more
     bool former_pv_no_reverse_futility = false;  // no reverse futility in nodes the table
                                                  // marks as once on a principal variation
+    bool advanced_pawn_pushes = false;           // quiet pawn moves to the 6th or 7th rank neither
+                                                 // reduced nor pruned as late quiet moves
 
     SearchMargins margins;
 
@@ -160,6 +162,7 @@ struct SearchOptions {
         o.razoring = o.probcut = o.time_stability = o.material_correction = false;
         o.table_capture_reduction = o.killer_reductions = o.quiescence_checks = false;
         o.capture_reductions = o.cut_node_reductions = o.former_pv_no_reverse_futility = false;
+        o.advanced_pawn_pushes = false;
         return o;
     }
 };
@@ -183,6 +186,7 @@ inline constexpr SearchRefinementOption SEARCH_REFINEMENT_OPTIONS[] = {
     {"CaptureReductions", &SearchOptions::capture_reductions},
     {"CutNodeReductions", &SearchOptions::cut_node_reductions},
     {"FormerPvNoReverseFutility", &SearchOptions::former_pv_no_reverse_futility},
+    {"AdvancedPawnPushes", &SearchOptions::advanced_pawn_pushes},
 };
 
 // The refinement option called `name` (any case), or null.
