@@ -199,6 +199,8 @@ TEST_F(GuiApiTest, TheEngineAnswersAndRefusesMovesOnItsTurn) {
     // Taking back returns to White's move, removing mneme's reply and the human move.
     Reply back = post("/api/take-back", Json::object());
     EXPECT_TRUE(back.body["moves"].empty());
+    // ... and the report of the search that found the reply, which no longer is on the board.
+    EXPECT_TRUE(back.body["engine"].is_null()) << back.body["engine"];
 
     ASSERT_EQ(post("/api/new-game", {{"players", {{"white", "engine"}, {"black", "human"}}},
                                      {"strength", {{"depth", 0}, {"movetime_ms", 5000}}}})

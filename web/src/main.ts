@@ -107,7 +107,8 @@ class App {
       this.viewPly = Math.min(this.pendingView.ply, state.moves.length);
       this.pendingView = null;
     } else if (followingEnd || this.viewPly > state.moves.length) this.viewPly = state.moves.length;
-    if (!state.thinking && state.engine) this.engineReport = state.engine;
+    // The server forgets its report when the position it was about goes (a take back).
+    if (!state.thinking) this.engineReport = state.engine;
     this.render();
   }
 

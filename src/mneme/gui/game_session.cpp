@@ -449,6 +449,9 @@ void GameSession::truncate(int ply) {
     }
     hint_ = Json();
     hint_requested_ = false;
+    // The last report was of a search in a position no longer on the board: the status bar
+    // showed its line after a take back.
+    engine_report_ = Json();
 }
 
 void GameSession::take_back() {
