@@ -141,6 +141,10 @@ struct SearchOptions {
                                                  // marks as once on a principal variation
     bool advanced_pawn_pushes = false;           // quiet pawn moves to the 6th or 7th rank neither
                                                  // reduced nor pruned as late quiet moves
+    bool quiescence_check_pruning = false;       // quiescence prunes checks too: captures that
+                                                 // check delta-pruned; in check, once an evasion
+                                                 // is not mated, no losing captures and at most
+                                                 // two quiet evasions
 
     SearchMargins margins;
 
@@ -162,7 +166,7 @@ struct SearchOptions {
         o.razoring = o.probcut = o.time_stability = o.material_correction = false;
         o.table_capture_reduction = o.killer_reductions = o.quiescence_checks = false;
         o.capture_reductions = o.cut_node_reductions = o.former_pv_no_reverse_futility = false;
-        o.advanced_pawn_pushes = false;
+        o.advanced_pawn_pushes = o.quiescence_check_pruning = false;
         return o;
     }
 };
@@ -187,6 +191,7 @@ inline constexpr SearchRefinementOption SEARCH_REFINEMENT_OPTIONS[] = {
     {"CutNodeReductions", &SearchOptions::cut_node_reductions},
     {"FormerPvNoReverseFutility", &SearchOptions::former_pv_no_reverse_futility},
     {"AdvancedPawnPushes", &SearchOptions::advanced_pawn_pushes},
+    {"QuiescenceCheckPruning", &SearchOptions::quiescence_check_pruning},
 };
 
 // The refinement option called `name` (any case), or null.
