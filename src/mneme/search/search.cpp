@@ -613,14 +613,16 @@ Value Searcher::quiescence(Value alpha, Value beta, int ply, bool pv_node, bool 
     const bool prune_checks = options_.quiescence_check_pruning;
     while (Move m = picker.next()) {
         ++move_count;
-        if (in_check && prune_checks && best_value > VALUE_MATED_IN_MAX_PLY) {
-            // An evasion that is not mated is known, so the others cannot make the node a
+        if (in_check && prune_checks) {
+            // Once an evasion is known not to be mated, the others cannot make the node a
             // mate. The picker gives the captures first: two quiet evasions tried leave only
             // quiet ones.
-            if (quiet_evasions >= 2) break;
-            if (static_exchange(pos_, m) < 0) continue;
+            if (best_value > VALUE_MATED_IN_MAX_PLY) {
+                if (quiet_evasions >= 2) break;
+                if (static_exchange(pos_, m) < 0) continue;
+            }
+            quiet_evasions += is_quiet(pos_, m);
         }
-        if (in_check && is_quiet(pos_, m)) ++quiet_evasions;
         if (!in_check && m.kind() != PROMOTION) {
             // Delta pruning: a capture that leaves us below alpha even if its victim came
             // for free and a margin for position besides (a check may mate: spared, unless

@@ -155,20 +155,7 @@ struct SearchOptions {
     bool progress_reports = false;
 
     // Everything off but the algorithm: the textbook search, for comparisons.
-    static SearchOptions plain(SearchAlgorithm algorithm) {
-        SearchOptions o;
-        o.algorithm = algorithm;
-        o.aspiration = o.transposition_table = o.tt_move = o.capture_ordering = false;
-        o.killers = o.counter_moves = o.history = o.continuation_history = false;
-        o.null_move = o.late_move_reductions = o.futility = false;
-        o.move_count_pruning = o.see_pruning = false;
-        o.correction_history = o.singular_extensions = o.capture_history = false;
-        o.razoring = o.probcut = o.time_stability = o.material_correction = false;
-        o.table_capture_reduction = o.killer_reductions = o.quiescence_checks = false;
-        o.capture_reductions = o.cut_node_reductions = o.former_pv_no_reverse_futility = false;
-        o.advanced_pawn_pushes = o.quiescence_check_pruning = false;
-        return o;
-    }
+    static SearchOptions plain(SearchAlgorithm algorithm);
 };
 
 struct SearchRefinementOption {
@@ -193,6 +180,18 @@ inline constexpr SearchRefinementOption SEARCH_REFINEMENT_OPTIONS[] = {
     {"AdvancedPawnPushes", &SearchOptions::advanced_pawn_pushes},
     {"QuiescenceCheckPruning", &SearchOptions::quiescence_check_pruning},
 };
+
+inline SearchOptions SearchOptions::plain(SearchAlgorithm algorithm) {
+    SearchOptions o;
+    o.algorithm = algorithm;
+    o.aspiration = o.transposition_table = o.tt_move = o.capture_ordering = false;
+    o.killers = o.counter_moves = o.history = o.continuation_history = false;
+    o.null_move = o.late_move_reductions = o.futility = false;
+    o.move_count_pruning = o.see_pruning = false;
+    // Every refinement, so that a new switch cannot be left on here.
+    for (const SearchRefinementOption& r : SEARCH_REFINEMENT_OPTIONS) o.*(r.field) = false;
+    return o;
+}
 
 // The refinement option called `name` (any case), or null.
 inline const SearchRefinementOption* find_search_refinement(std::string_view name) {
