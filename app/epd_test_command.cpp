@@ -3,11 +3,14 @@
 #include <chrono>
 #include <iomanip>
 #include <iostream>
+#include <memory>
 
 #include "book_arguments.h"
 #include "commands.h"
 #include "eval_params_file.h"
 #include "evaluation_argument.h"
+#include "mneme/match/player.h"
+#include "mneme/match/player_spec.h"
 #include "mneme/notation/epd.h"
 #include "mneme/notation/san.h"
 #include "mneme/search/search.h"
@@ -30,14 +33,21 @@ struct EpdTestOptions {
     bool quiet = false;
     SearchOptions search;  // the margins and refinement switches given with --option
     EvaluationArgument evaluation;
+    // Another engine to put to the same test (--engine "cmd=stockfish ..."), so that a suite's
+    // figures for mneme and a reference are read on the same machine in the same run.
+    std::string engine_spec;
 };
 
 EpdTestOptions parse_options(const Arguments& args) {
     EpdTestOptions options;
-    int limits_given = 0;  // --movetime, --depth and --nodes are alternatives
+    int limits_given = 0;               // --movetime, --depth and --nodes are alternatives
+    bool mneme_settings_given = false;  // options that only mneme's own search takes
     ArgumentReader reader(args);
     while (reader.more()) {
         const std::string& a = reader.next();
+        if (a == "--option" || a == "--params" || a == "--hand-written" || a == "--eval" ||
+            a == "--net")
+            mneme_settings_given = true;
         if (a == "--movetime" || a == "--depth" || a == "--nodes") {
             ++limits_given;
             if (a == "--movetime")
@@ -61,9 +71,11 @@ EpdTestOptions parse_options(const Arguments& args) {
         else if (a == "--hand-written")
             set_active_eval_params(EvalParams::hand_written());
         else if (a == "--eval")
-            options.evaluation.name = reader.value(a);
+            options.evaluation.choose(reader.value(a));
         else if (a == "--net")
             options.evaluation.use_network(reader.value(a));
+        else if (a == "--engine")
+            options.engine_spec = reader.value(a);
         else if (options.path.empty() && a.rfind("--", 0) != 0)
             options.path = a;
         else
@@ -74,6 +86,10 @@ EpdTestOptions parse_options(const Arguments& args) {
     require_arguments({{!options.path.empty(), "FILE.epd"}});
     require_readable_files({options.path});
     if (options.depth > 0 || options.nodes > 0) options.movetime_ms = 0;
+    if (!options.engine_spec.empty() && mneme_settings_given)
+        throw UsageError(
+            "--option, --eval and --net set mneme's search; with --engine give the "
+            "engine's options as option.NAME=VALUE in its spec");
     return options;
 }
 
@@ -99,6 +115,33 @@ std::vector<Move> operand_moves(const Position& pos, const EpdRecord& record,
     return moves;
 }
 
+// The engine named by --engine, started, with the run's threads and table unless its spec sets
+// them. Throws std::runtime_error when it cannot be had.
+std::unique_ptr<Player> start_engine(const EpdTestOptions& options) {
+    PlayerSpec spec;
+    try {
+        spec = parse_player_spec(split_command_line(options.engine_spec));
+    } catch (const std::invalid_argument& e) {
+        throw UsageError(std::string("--engine: ") + e.what());
+    }
+    if (spec.kind != PlayerKind::UCI && spec.kind != PlayerKind::XBOARD)
+        throw UsageError("--engine needs an external engine: cmd=PROGRAM [proto=uci|xboard]");
+    auto set_unless_given = [&spec](const std::string& name, int value) {
+        for (const auto& option : spec.options)
+            if (option.first == name) return;
+        spec.options.emplace_back(name, std::to_string(value));
+    };
+    if (spec.kind == PlayerKind::UCI) {
+        set_unless_given("Threads", options.threads);
+        set_unless_given("Hash", options.hash_mb);
+    }
+    auto engine = make_player(spec);
+    std::string error;
+    if (!engine->start(error))
+        throw std::runtime_error("--engine: " + engine->name() + " did not start: " + error);
+    return engine;
+}
+
 bool contains(const std::vector<Move>& moves, Move m) {
     return std::find(moves.begin(), moves.end(), m) != moves.end();
 }
@@ -116,10 +159,17 @@ int epd_test_command(const Arguments& args) {
     }
     if (options.limit && records.size() > options.limit) records.resize(options.limit);
 
-    Searcher searcher{std::size_t(options.hash_mb)};
-    searcher.set_options(options.search);
-    searcher.set_threads(options.threads);
-    searcher.set_evaluator(options.evaluation.make());
+    // mneme's own searcher, or the engine of --engine in its place.
+    std::unique_ptr<Searcher> searcher;
+    std::unique_ptr<Player> engine;
+    if (options.engine_spec.empty()) {
+        searcher = std::make_unique<Searcher>(std::size_t(options.hash_mb));
+        searcher->set_options(options.search);
+        searcher->set_threads(options.threads);
+        searcher->set_evaluator(options.evaluation.make());
+    } else {
+        engine = start_engine(options);
+    }
     int tested = 0, solved = 0, skipped = 0;
     std::vector<std::string> failures;
     auto start = std::chrono::steady_clock::now();
@@ -145,40 +195,70 @@ int epd_test_command(const Arguments& args) {
             continue;
         }
 
-        SearchLimits limits;
-        limits.depth = options.depth;
-        limits.nodes = options.nodes;
-        limits.movetime_ms = options.movetime_ms;
-        searcher.clear();
-        // The first iteration from which the engine's choice stayed right: the solve time.
-        std::int64_t solved_at_ms = -1;
-        int solved_at_depth = 0;
         auto right = [&](Move m) {
             return (best.empty() || contains(best, m)) && !contains(avoid, m);
         };
-        SearchResult result = searcher.search(pos, limits, [&](const SearchInfo& info) {
-            if (info.current_move || info.multipv != 1 || info.pv.empty()) return;
-            if (right(info.pv.front())) {
-                if (solved_at_ms < 0) solved_at_ms = info.time_ms, solved_at_depth = info.depth;
-            } else {
-                solved_at_ms = -1;
+        // The first iteration from which the engine's choice stayed right: the solve time
+        // (mneme's own search reports every iteration; another engine only its last).
+        std::int64_t solved_at_ms = -1;
+        int solved_at_depth = 0;
+        Move chosen;
+        int depth_reached = 0;
+        if (searcher) {
+            SearchLimits limits;
+            limits.depth = options.depth;
+            limits.nodes = options.nodes;
+            limits.movetime_ms = options.movetime_ms;
+            searcher->clear();
+            SearchResult result = searcher->search(pos, limits, [&](const SearchInfo& info) {
+                if (info.current_move || info.multipv != 1 || info.pv.empty()) return;
+                if (right(info.pv.front())) {
+                    if (solved_at_ms < 0) solved_at_ms = info.time_ms, solved_at_depth = info.depth;
+                } else {
+                    solved_at_ms = -1;
+                }
+            });
+            chosen = result.best;
+            depth_reached = result.depth;
+        } else {
+            MoveRequest request;
+            request.start = pos;
+            request.position = pos;
+            request.time_control.movetime_ms = options.movetime_ms;
+            request.time_control.depth = options.depth;
+            request.time_control.nodes = options.nodes;
+            // A timed search that overruns by far has hung; a depth or node search may not.
+            if (options.movetime_ms > 0)
+                request.deadline = std::chrono::milliseconds(options.movetime_ms * 3 + 5000);
+            engine->new_game(pos, false);
+            MoveReply reply = engine->play(request);
+            if (reply.fault != PlayerFault::NONE) {
+                std::cerr << options.path << ": " << id << ": " << engine->name() << ": "
+                          << fault_text(reply.fault) << " (" << reply.detail
+                          << "); counted as not solved\n";
+                std::string error;
+                if (!engine->healthy() && !engine->restart(error))
+                    throw std::runtime_error("--engine: " + engine->name() +
+                                             " could not be restarted: " + error);
             }
-        });
+            chosen = reply.move;
+            depth_reached = reply.depth;
+        }
         ++tested;
-        bool ok = result.best && right(result.best);
+        bool ok = chosen && right(chosen);
         solved += ok;
         if (!ok) failures.push_back(id);
         if (!options.quiet) {
             std::cout << std::left << std::setw(14) << id << std::right
                       << (ok ? "  solved " : "  FAILED ") << std::setw(7)
-                      << move_to_san(pos, result.best) << "  expected";
+                      << (chosen ? move_to_san(pos, chosen) : std::string("-")) << "  expected";
             for (Move m : best) std::cout << ' ' << move_to_san(pos, m);
             for (Move m : avoid) std::cout << " !" << move_to_san(pos, m);
             if (ok && solved_at_ms >= 0)
                 std::cout << "  (at depth " << solved_at_depth << ", " << solved_at_ms << " ms)";
-            else if (ok)  // the move of an iteration the limit cut off: no finished depth chose it
+            else if (ok && searcher)  // an iteration the limit cut off: no finished depth chose it
                 std::cout << "  (in the last, unfinished iteration)";
-            std::cout << "  depth " << result.depth << '\n';
+            std::cout << "  depth " << depth_reached << std::endl;  // a long run shows progress
         }
     }
     double seconds =
@@ -190,8 +270,9 @@ int epd_test_command(const Arguments& args) {
                   : options.nodes ? std::to_string(options.nodes) + " nodes"
                                   : std::to_string(options.movetime_ms) + " ms")
               << " per position, " << options.threads << " thread(s), "
-              << searcher.evaluator().name() << " evaluation, " << std::fixed
-              << std::setprecision(1) << seconds << " s\n";
+              << (searcher ? searcher->evaluator().name() + " evaluation"
+                           : engine->name() + " (--engine)")
+              << ", " << std::fixed << std::setprecision(1) << seconds << " s\n";
     if (!failures.empty()) {
         std::cout << "failed:";
         for (const auto& f : failures) std::cout << ' ' << f;

@@ -107,10 +107,13 @@ std::vector<CommandUsage> make_command_usages() {
         {"epd-test",
          "epd-test FILE.epd [--movetime MS | --depth N | --nodes N] [--threads N] [--hash MB]\n"
          "  [--limit K] [--quiet] [--params FILE | --hand-written] [--eval classic|nnue]\n"
-         "  [--net FILE.mnet] [--option NAME=VALUE]...",
+         "  [--net FILE.mnet] [--option NAME=VALUE]... [--engine \"cmd=PROGRAM [KEY=VALUE]...\"]",
          "solve a test suite (bm/am) and count the solutions",
          "  NAME is a search margin: " + search_margin_names() + "; or a refinement (true or false): " +
-             search_refinement_names()},
+             search_refinement_names() +
+             "\n  --engine puts another engine to the same test instead of mneme (the words of a\n"
+             "  match's -engine: cmd, proto, option.NAME=VALUE; Threads and Hash are --threads and\n"
+             "  --hash unless given), e.g. --engine \"cmd=stockfish option.Hash=256\""},
         {"perft",
          "perft DEPTH [--fen FEN] [--divide] [--chess960]\n"
          "perft --suite FILE.epd [--depth N]",

@@ -16,6 +16,9 @@
 #include <utility>
 #include <vector>
 
+#include "mneme/core/movegen.h"
+#include "mneme/core/position.h"
+#include "mneme/notation/san.h"
 #include "mneme/util/text.h"
 #include "usage.h"
 
@@ -319,6 +322,47 @@ TEST(CommandLine, EpdTestRefusesBadNumbersAndTwoLimits) {
         EXPECT_TRUE(contains(outcome.err, std::string("mneme epd-test: ") + c.message))
             << outcome.err;
     }
+}
+
+// epd-test --engine puts another engine to the suite: its moves are judged as mneme's are, an
+// engine that crashes on a position has that position counted as not solved and is started
+// again for the next, and mneme's own search settings are refused beside it.
+TEST(CommandLine, EpdTestJudgesAnotherEngineAndSurvivesItsCrash) {
+    // The fake engine plays the first legal move of the generator's order.
+    Position start;
+    MoveList<LEGAL> moves(start);
+    ASSERT_GE(moves.size(), 2u);
+    const std::string first = move_to_san(start, moves.begin()[0]);
+    const std::string second = move_to_san(start, moves.begin()[1]);
+    const std::string fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -";
+    const std::filesystem::path suite = std::filesystem::temp_directory_path() /
+                                        ("mneme-epd-engine-" + std::to_string(::getpid()) + ".epd");
+    {
+        std::ofstream file(suite);
+        file << fen << " bm " << first << "; id \"right\";\n"
+             << fen << " bm " << second << "; id \"wrong\";\n"
+             << fen << " bm " << first << "; id \"crashed\";\n"
+             << fen << " am " << second << "; id \"after-restart\";\n";
+    }
+    const std::string engine = std::string("cmd='") + MNEME_FAKE_ENGINE + " --crash-after 3'";
+    testing::internal::CaptureStdout();
+    testing::internal::CaptureStderr();
+    Outcome outcome = run({"epd-test", suite.string(), "--depth", "1", "--engine", engine});
+    std::string printed = testing::internal::GetCapturedStdout();
+    std::string complaints = testing::internal::GetCapturedStderr();
+    EXPECT_EQ(outcome.status, 0) << outcome.err;
+    EXPECT_TRUE(contains(printed, "right           solved ")) << printed;
+    EXPECT_TRUE(contains(printed, "solved 2/4 at depth 1 per position")) << printed;
+    EXPECT_TRUE(contains(printed, "failed: wrong crashed\n")) << printed;
+    EXPECT_TRUE(contains(complaints, "crashed: ")) << complaints;
+    EXPECT_TRUE(contains(complaints, "crash")) << complaints;
+    EXPECT_TRUE(contains(complaints, "counted as not solved")) << complaints;
+
+    Outcome refused =
+        run({"epd-test", suite.string(), "--engine", engine, "--option", "Razoring=false"});
+    EXPECT_EQ(refused.status, 2);
+    EXPECT_TRUE(contains(refused.err, "with --engine give the engine's options")) << refused.err;
+    std::filesystem::remove(suite);
 }
 
 // A sequential test's parameters must describe one: else "H1 accepted" could be printed for
