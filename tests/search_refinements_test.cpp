@@ -121,7 +121,7 @@ TEST(SearchRefinements, EachChangesTheTreeAndKeepsTactics) {
     }
     // All of them together as well. The default has every refinement on that passed its test
     // in games (docs/search-tests.md); the ones not tested yet are off.
-    const std::array<bool SearchOptions::*, 9> untested = {
+    const std::array<bool SearchOptions::*, 10> untested = {
         &SearchOptions::material_correction,
         &SearchOptions::table_capture_reduction,
         &SearchOptions::killer_reductions,
@@ -130,7 +130,8 @@ TEST(SearchRefinements, EachChangesTheTreeAndKeepsTactics) {
         &SearchOptions::cut_node_reductions,
         &SearchOptions::former_pv_no_reverse_futility,
         &SearchOptions::advanced_pawn_pushes,
-        &SearchOptions::quiescence_check_pruning};
+        &SearchOptions::quiescence_check_pruning,
+        &SearchOptions::root_reductions};
     SearchOptions defaults;
     for (const SearchRefinementOption& r : SEARCH_REFINEMENT_OPTIONS)
         EXPECT_EQ(defaults.*(r.field),
@@ -159,6 +160,30 @@ TEST(SearchRefinements, CaptureReductionsReduceLosingCaptures) {
         search_with(sacrifice, with_refinement(&SearchOptions::capture_reductions), 6);
     EXPECT_EQ(move_to_uci(mate.best, false), "h5h7");
     EXPECT_EQ(mate.score, mate_in(3));
+}
+
+// Root reductions: late quiet root moves are searched shallower first, so a fixed-depth search
+// of a middlegame reduces more moves. A quiet key move at the root is found later, not lost:
+// the zugzwang mate 1. Ra6! (mate in 3 plies), which the default finds at depth 11, is found at
+// depth 13 (the mating pawn move 2. b7# is a quiet move that razoring leaves to quiescence
+// until the reduced search is deep enough); a queen sacrifice that checks is never reduced.
+TEST(SearchRefinements, RootReductionsReduceLateRootMovesAndKeepKeyMoves) {
+    Position middlegame =
+        Position::from_fen("r2q1rk1/pp1bbppp/2n1pn2/3p4/2PP4/P1N1PN2/1P1QBPPP/R3K2R w KQ - 0 10");
+    SearchOptions off;
+    SearchOptions on;
+    on.root_reductions = true;
+    SearchResult without = search_with(middlegame, off, 12);
+    SearchResult with = search_with(middlegame, on, 12);
+    EXPECT_GT(with.statistics.reductions, without.statistics.reductions);
+    Position zugzwang = Position::from_fen("kbK5/pp6/1P6/8/8/8/8/R7 w - - 0 1");
+    SearchResult mate = search_with(zugzwang, on, 14);
+    EXPECT_EQ(move_to_uci(mate.best, false), "a1a6");
+    EXPECT_EQ(mate.score, mate_in(3));
+    Position sacrifice = Position::from_fen("6rk/6pp/8/5P1Q/8/4R3/6PP/6K1 w - - 0 1");
+    SearchResult queen = search_with(sacrifice, on, 8);
+    EXPECT_EQ(move_to_uci(queen.best, false), "h5h7");
+    EXPECT_EQ(queen.score, mate_in(3));
 }
 
 // The zugzwang mate in two of search_test (1. Ra6! and 2. b7#), with every refinement on:

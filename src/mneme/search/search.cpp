@@ -9,6 +9,7 @@
 #include "mneme/core/movegen.h"
 #include "mneme/eval/evaluate.h"
 #include "mneme/eval/evaluator.h"
+#include "mneme/search/late_move_reductions.h"
 #include "mneme/search/move_picker.h"
 #include "mneme/search/static_exchange.h"
 
@@ -40,26 +41,6 @@ bool tt_score_usable(const TTData& tt, Value alpha, Value beta) {
 // common when only king and pawns are left.
 bool has_non_pawn_material(const Position& pos, Color c) {
     return pos.pieces(c) & ~pos.pieces(c, PAWN, KING);
-}
-
-// Late move reductions grow with both the remaining depth and the move's place in the
-// ordering: the later a move comes in a deep node, the less likely it is to be best. The
-// logarithms keep reductions growing slowly: log(depth) x log(move count) / divisor, the
-// divisor (SearchMargins::lmr_divisor, in hundredths) scaling the whole table at once.
-constexpr int REDUCTION_TABLE_SIZE = 64;
-const auto LOG_PRODUCTS = [] {
-    std::array<std::array<double, REDUCTION_TABLE_SIZE>, REDUCTION_TABLE_SIZE> table{};
-    for (int depth = 1; depth < REDUCTION_TABLE_SIZE; ++depth)
-        for (int count = 1; count < REDUCTION_TABLE_SIZE; ++count)
-            table[depth][count] = std::log(depth) * std::log(count);
-    return table;
-}();
-
-int late_move_reduction(const SearchMargins& m, int depth, int move_count) {
-    // 220 / 100.0 is the double nearest 2.2, so the default gives the table it always gave.
-    return int(0.5 + LOG_PRODUCTS[std::min(depth, REDUCTION_TABLE_SIZE - 1)]
-                                 [std::min(move_count, REDUCTION_TABLE_SIZE - 1)] /
-                         (m.lmr_divisor / 100.0));
 }
 
 // Frontier futility: how far below alpha the static score may be before a quiet move at

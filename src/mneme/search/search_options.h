@@ -145,6 +145,8 @@ struct SearchOptions {
                                                  // check delta-pruned; in check, once an evasion
                                                  // is not mated, no losing captures and at most
                                                  // two quiet evasions
+    bool root_reductions = false;                // late quiet root moves reduced as the tree's
+                                                 // are, one ply less (the root is a PV node)
 
     SearchMargins margins;
 
@@ -179,6 +181,7 @@ inline constexpr SearchRefinementOption SEARCH_REFINEMENT_OPTIONS[] = {
     {"FormerPvNoReverseFutility", &SearchOptions::former_pv_no_reverse_futility},
     {"AdvancedPawnPushes", &SearchOptions::advanced_pawn_pushes},
     {"QuiescenceCheckPruning", &SearchOptions::quiescence_check_pruning},
+    {"RootReductions", &SearchOptions::root_reductions},
 };
 
 inline SearchOptions SearchOptions::plain(SearchAlgorithm algorithm) {

@@ -12,6 +12,7 @@
 #include "mneme/core/movegen.h"
 #include "mneme/eval/evaluate.h"
 #include "mneme/eval/evaluator.h"
+#include "mneme/search/late_move_reductions.h"
 #include "mneme/search/move_picker.h"
 #include "mneme/search/static_exchange.h"
 
@@ -21,6 +22,8 @@ namespace {
 
 // Aspiration windows (half width: SearchMargins::aspiration_delta) from this depth.
 constexpr int ASPIRATION_MIN_DEPTH = 4;
+// RootReductions: root moves from this place in the order on may be reduced.
+constexpr int ROOT_REDUCTION_MIN_MOVE = 4;
 
 }  // namespace
 
@@ -250,6 +253,15 @@ Value Searcher::search_root(int depth, Value alpha, Value beta) {
             (*on_info_)(progress);
         }
         move_slices_[0] = &continuation_->after(pos_.moved_piece(rm.move), rm.move.to());
+        // Late quiet root moves, ordered by the last iteration's scores, get the shallower
+        // first look that late moves get in the tree (one ply less: the root is a PV node).
+        int reduction = 0;
+        if (options_.root_reductions && options_.late_move_reductions &&
+            algorithm == SearchAlgorithm::PVS && depth >= 3 && best_scores.size() >= lines &&
+            int(i) + 1 >= ROOT_REDUCTION_MIN_MOVE && !pos_.in_check() &&
+            !pos_.is_capture(rm.move) && rm.move.kind() != PROMOTION && !pos_.gives_check(rm.move))
+            reduction = std::clamp(late_move_reduction(options_.margins, depth, int(i) + 1) - 1, 0,
+                                   depth - 2);
         std::uint64_t nodes_before = nodes_.load(std::memory_order_relaxed);
         evaluator_->push(pos_, rm.move);
         pos_.do_move(rm.move);
@@ -259,9 +271,14 @@ Value Searcher::search_root(int depth, Value alpha, Value beta) {
         } else if (algorithm != SearchAlgorithm::PVS || best_scores.size() < lines) {
             v = -negamax(depth - 1, -beta, -floor, 1, true);
         } else {
-            v = -negamax(depth - 1, -floor - 1, -floor, 1, false, true);
+            v = -negamax(depth - 1 - reduction, -floor - 1, -floor, 1, false, true);
+            if (reduction && v > floor && !stopped_) {
+                ++statistics_.re_searches;
+                v = -negamax(depth - 1, -floor - 1, -floor, 1, false, true);
+            }
             if (v > floor && !stopped_) v = -negamax(depth - 1, -beta, -floor, 1, true);
         }
+        if (reduction) ++statistics_.reductions;
         pos_.undo_move();
         evaluator_->pop();
         rm.nodes = nodes_.load(std::memory_order_relaxed) - nodes_before;
