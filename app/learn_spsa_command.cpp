@@ -1,6 +1,10 @@
 // mneme learn spsa: the search's margins tuned by SPSA from games of theta+ against theta-.
+#include <unistd.h>
+
+#include <atomic>
 #include <chrono>
 #include <cmath>
+#include <csignal>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -22,6 +26,35 @@ namespace mneme::app {
 namespace {
 
 constexpr const char* DEFAULT_OPENINGS = "../shared/data/openings/2moves_v1.epd";
+
+// Ctrl-C or a kill (SIGINT, SIGTERM) ends the iteration being played at once, without counting
+// its games, and the run goes on from the last one written when started again. The handler is
+// installed even where SIGINT came ignored, as it does for a job started in the background.
+std::atomic<bool> spsa_stop_requested{false};
+
+extern "C" void on_spsa_interrupt(int) {
+    // The second signal does not wait for the games to stop.
+    if (spsa_stop_requested.exchange(true)) _exit(130);
+}
+
+// The handlers for the games, and the ones before them back afterwards (the command also runs
+// inside the tests' process).
+class InterruptHandlers {
+public:
+    InterruptHandlers()
+        : old_int_(std::signal(SIGINT, on_spsa_interrupt)),
+          old_term_(std::signal(SIGTERM, on_spsa_interrupt)) {}
+    ~InterruptHandlers() {
+        std::signal(SIGINT, old_int_);
+        std::signal(SIGTERM, old_term_);
+    }
+    InterruptHandlers(const InterruptHandlers&) = delete;
+    InterruptHandlers& operator=(const InterruptHandlers&) = delete;
+
+private:
+    void (*old_int_)(int);
+    void (*old_term_)(int);
+};
 
 // A stream that drops everything: the tournament's progress lines are not wanted here.
 class NullBuffer : public std::streambuf {
@@ -192,6 +225,8 @@ int learn_spsa_command(const Arguments& args) {
                     total_wins + total_draws + total_losses);
     std::fflush(stdout);
 
+    spsa_stop_requested = false;
+    InterruptHandlers handlers;
     NullBuffer null_buffer;
     std::ostream quiet(&null_buffer);
     auto started = std::chrono::steady_clock::now();
@@ -213,7 +248,15 @@ int learn_spsa_command(const Arguments& args) {
         match.openings = openings;
         match.game.max_plies = 400;
         match.game.event = "mneme learn spsa";
-        TournamentOutcome outcome = run_tournament(match, quiet);
+        TournamentOutcome outcome = run_tournament(match, quiet, &spsa_stop_requested);
+        if (outcome.interrupted || spsa_stop_requested) {
+            std::printf(
+                "interrupted in iteration %d: its games are not counted; the same command goes "
+                "on after iteration %d\n",
+                k, k - 1);
+            std::fflush(stdout);
+            return 130;
+        }
         double wins = 0, draws = 0, losses = 0;
         for (const GameSummary& g : outcome.games) {
             double plus_score = g.white == 0 ? g.white_score : 1 - g.white_score;

@@ -11,7 +11,8 @@
 # ends), and interrupt that job with SIGINT (e.g. `pkill -INT -f 'NAME-new-mneme match'` or
 # `pkill -INT -f 'mneme-OPPONENT match'`; a soak: `pkill -INT -f 'soak/LEG/mneme tournament'`;
 # a network's data: `pkill -INT -f 'learn (datagen|label-games)'`; the trainer: `pkill -INT -f
-# 'learn nnue'`), which keeps its finished
+# 'learn nnue'`; an SPSA run: `pkill -INT -f 'learn spsa'`, which drops the iteration it is
+# playing), which keeps its finished
 # games (the trainer: a checkpoint after its current batch, resumed from there).
 #   bench/sprt_queue.sh [QUEUE]
 set -uo pipefail
