@@ -4,7 +4,8 @@
 #            (MNEME_NET, default the built-in network), against `stockfish bench` (depth 13, one
 #            thread, 16 MB) on the same machine in the same run: nodes/s of each and the ratios
 #   tactics  `mneme epd-test` at 1 s per position on one thread: WAC (300), Bratko-Kopec (24),
-#            ECM (879, about 15 minutes)
+#            ECM (879, about 15 minutes), each followed by Stockfish on the same suite and limits
+#            (epd-test --engine)
 #   compare  `mneme search-compare` on Bratko-Kopec at a fixed depth: nodes and time per variant,
 #            from minimax to the full engine
 #   threads  Lazy SMP's time to depth: the bench positions at a fixed depth (THREADS_DEPTH,
@@ -43,10 +44,14 @@ speed() {
 }
 
 tactics() {
+    need stockfish stockfish
     echo "== tactics at 1 s per position, one thread"
     for suite in wac_arasan_revised bratko_kopec ecm_879; do
         echo "-- $suite"
         "$mneme" epd-test "$suites/$suite.epd" --movetime 1000 --threads 1 --quiet
+        # The reference engine on the same suite and limits, in the same run.
+        echo "-- $suite, stockfish"
+        "$mneme" epd-test "$suites/$suite.epd" --movetime 1000 --threads 1 --quiet --engine "cmd=$(command -v stockfish)"
     done
 }
 

@@ -2,8 +2,9 @@
 # A test suite at a fixed time per position, one run per core at once, so that a queue can
 # measure the default engine and its variants between two matches (timed: the machine must be
 # otherwise idle). Each RUN is NAME or NAME:OPTION=VALUE[,OPTION=VALUE...] (mneme epd-test's
-# --option); its output goes to OUTDIR/NAME.txt, whose last lines are the score and the failed
-# positions. A run whose file is complete returns at once, so a queue started again goes on.
+# --option), or NAME@ENGINE-SPEC for another engine under the same limits (epd-test --engine,
+# e.g. stockfish@cmd=stockfish, spaces allowed in the spec when the RUN is quoted); its output
+# goes to OUTDIR/NAME.txt, whose last lines are the score and the failed positions. A run whose file is complete returns at once, so a queue started again goes on.
 # Usage: bench/epd_suite.sh OUTDIR SUITE.epd MOVETIME_MS HASH_MB RUN...
 #   e.g. bench/epd_suite.sh ../matches/wac-v5 ../shared/data/epd/tests/wac_arasan_revised.epd 1000 256 \
 #            default quiescence-checks:QuiescenceChecks=true
@@ -21,11 +22,16 @@ mkdir -p "$outdir"
 cores="$(nproc)"
 pids=()
 for run in "$@"; do
-    name="${run%%:*}"
     options=()
-    if [[ "$run" == *:* ]]; then
+    if [[ "$run" == *@* ]]; then
+        name="${run%%@*}"
+        options=(--engine "${run#*@}")
+    elif [[ "$run" == *:* ]]; then
+        name="${run%%:*}"
         IFS=, read -r -a pairs <<<"${run#*:}"
         for pair in "${pairs[@]}"; do options+=(--option "$pair"); done
+    else
+        name="$run"
     fi
     out="$outdir/$name.txt"
     # A finished run's output names the suite and the score ("FILE: solved N/M at ...").
