@@ -146,6 +146,67 @@ bool contains(const std::vector<Move>& moves, Move m) {
     return std::find(moves.begin(), moves.end(), m) != moves.end();
 }
 
+// One position's answer: the move chosen, the depth reached and, for mneme's own search, the
+// first iteration from which its choice stayed right (the solve time; another engine reports
+// only its last).
+struct Attempt {
+    Move chosen;
+    int depth = 0;
+    std::int64_t solved_at_ms = -1;
+    int solved_at_depth = 0;
+};
+
+template <typename IsRight>
+Attempt search_position(Searcher& searcher, const Position& pos, const EpdTestOptions& options,
+                        const IsRight& right) {
+    SearchLimits limits;
+    limits.depth = options.depth;
+    limits.nodes = options.nodes;
+    limits.movetime_ms = options.movetime_ms;
+    searcher.clear();
+    Attempt attempt;
+    SearchResult result = searcher.search(pos, limits, [&](const SearchInfo& info) {
+        if (info.current_move || info.multipv != 1 || info.pv.empty()) return;
+        if (!right(info.pv.front()))
+            attempt.solved_at_ms = -1;
+        else if (attempt.solved_at_ms < 0)
+            attempt.solved_at_ms = info.time_ms, attempt.solved_at_depth = info.depth;
+    });
+    attempt.chosen = result.best;
+    attempt.depth = result.depth;
+    return attempt;
+}
+
+// The engine of --engine on one position; a fault is reported, counts as no move, and the
+// engine is started again for the next position.
+Attempt ask_engine(Player& engine, const Position& pos, const EpdTestOptions& options,
+                   const std::string& id) {
+    MoveRequest request;
+    request.start = pos;
+    request.position = pos;
+    request.time_control.movetime_ms = options.movetime_ms;
+    request.time_control.depth = options.depth;
+    request.time_control.nodes = options.nodes;
+    // A timed search that overruns by far has hung; a depth or node search may not.
+    if (options.movetime_ms > 0)
+        request.deadline = std::chrono::milliseconds(options.movetime_ms * 3 + 5000);
+    engine.new_game(pos, false);
+    MoveReply reply = engine.play(request);
+    if (reply.fault != PlayerFault::NONE) {
+        std::cerr << options.path << ": " << id << ": " << engine.name() << ": "
+                  << fault_text(reply.fault) << " (" << reply.detail
+                  << "); counted as not solved\n";
+        std::string error;
+        if (!engine.healthy() && !engine.restart(error))
+            throw std::runtime_error("--engine: " + engine.name() +
+                                     " could not be restarted: " + error);
+    }
+    Attempt attempt;
+    attempt.chosen = reply.move;
+    attempt.depth = reply.depth;
+    return attempt;
+}
+
 }  // namespace
 
 int epd_test_command(const Arguments& args) {
@@ -198,52 +259,11 @@ int epd_test_command(const Arguments& args) {
         auto right = [&](Move m) {
             return (best.empty() || contains(best, m)) && !contains(avoid, m);
         };
-        // The first iteration from which the engine's choice stayed right: the solve time
-        // (mneme's own search reports every iteration; another engine only its last).
-        std::int64_t solved_at_ms = -1;
-        int solved_at_depth = 0;
-        Move chosen;
-        int depth_reached = 0;
-        if (searcher) {
-            SearchLimits limits;
-            limits.depth = options.depth;
-            limits.nodes = options.nodes;
-            limits.movetime_ms = options.movetime_ms;
-            searcher->clear();
-            SearchResult result = searcher->search(pos, limits, [&](const SearchInfo& info) {
-                if (info.current_move || info.multipv != 1 || info.pv.empty()) return;
-                if (right(info.pv.front())) {
-                    if (solved_at_ms < 0) solved_at_ms = info.time_ms, solved_at_depth = info.depth;
-                } else {
-                    solved_at_ms = -1;
-                }
-            });
-            chosen = result.best;
-            depth_reached = result.depth;
-        } else {
-            MoveRequest request;
-            request.start = pos;
-            request.position = pos;
-            request.time_control.movetime_ms = options.movetime_ms;
-            request.time_control.depth = options.depth;
-            request.time_control.nodes = options.nodes;
-            // A timed search that overruns by far has hung; a depth or node search may not.
-            if (options.movetime_ms > 0)
-                request.deadline = std::chrono::milliseconds(options.movetime_ms * 3 + 5000);
-            engine->new_game(pos, false);
-            MoveReply reply = engine->play(request);
-            if (reply.fault != PlayerFault::NONE) {
-                std::cerr << options.path << ": " << id << ": " << engine->name() << ": "
-                          << fault_text(reply.fault) << " (" << reply.detail
-                          << "); counted as not solved\n";
-                std::string error;
-                if (!engine->healthy() && !engine->restart(error))
-                    throw std::runtime_error("--engine: " + engine->name() +
-                                             " could not be restarted: " + error);
-            }
-            chosen = reply.move;
-            depth_reached = reply.depth;
-        }
+        Attempt attempt = searcher ? search_position(*searcher, pos, options, right)
+                                   : ask_engine(*engine, pos, options, id);
+        const Move chosen = attempt.chosen;
+        const std::int64_t solved_at_ms = attempt.solved_at_ms;
+        const int solved_at_depth = attempt.solved_at_depth, depth_reached = attempt.depth;
         ++tested;
         bool ok = chosen && right(chosen);
         solved += ok;
