@@ -121,13 +121,8 @@ TEST(SearchRefinements, EachChangesTheTreeAndKeepsTactics) {
     }
     // All of them together as well. The default has every refinement on that passed its test
     // in games (docs/search-tests.md); the ones not tested yet are off.
-    const std::array<bool SearchOptions::*, 10> untested = {
-        &SearchOptions::material_correction,
-        &SearchOptions::table_capture_reduction,
-        &SearchOptions::killer_reductions,
+    const std::array<bool SearchOptions::*, 5> untested = {
         &SearchOptions::quiescence_checks,
-        &SearchOptions::capture_reductions,
-        &SearchOptions::cut_node_reductions,
         &SearchOptions::former_pv_no_reverse_futility,
         &SearchOptions::advanced_pawn_pushes,
         &SearchOptions::quiescence_check_pruning,

@@ -124,19 +124,20 @@ struct SearchOptions {
                                       // depth: the node is cut
     bool time_stability = true;       // time scaled by the best move's stability, its node
                                       // share and the score's trend
+    // Kept together on 2026-12-06, when the five passed their SPRT as a bundle:
+    bool material_correction = true;      // a second correction table keyed by material; the
+                                          // two corrections averaged
+    bool table_capture_reduction = true;  // quiet moves reduced one ply more when the table's
+                                          // move is a capture (the capture is then likely best)
+    bool killer_reductions = true;        // killers and the counter move reduced as well, one
+                                          // ply less than the other quiet moves
+    bool capture_reductions = true;       // late captures that lose material by exchange
+                                          // reduced like late quiet moves, one ply less
+    bool cut_node_reductions = true;      // late moves of a node expected to fail high (a
+                                          // cut node) reduced one ply more
     // Not yet tested in games, so off by default:
-    bool material_correction = false;      // a second correction table keyed by material; the
-                                           // two corrections averaged
-    bool table_capture_reduction = false;  // quiet moves reduced one ply more when the table's
-                                           // move is a capture (the capture is then likely best)
-    bool killer_reductions = false;        // killers and the counter move reduced as well, one
-                                           // ply less than the other quiet moves
     bool quiescence_checks = false;        // quiet checks searched at quiescence's first ply
                                            // (and in razoring's quiescence)
-    bool capture_reductions = false;       // late captures that lose material by exchange
-                                           // reduced like late quiet moves, one ply less
-    bool cut_node_reductions = false;      // late moves of a node expected to fail high (a
-                                           // cut node) reduced one ply more
     bool former_pv_no_reverse_futility = false;  // no reverse futility in nodes the table
                                                  // marks as once on a principal variation
     bool advanced_pawn_pushes = false;           // quiet pawn moves to the 6th or 7th rank neither
