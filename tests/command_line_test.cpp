@@ -150,7 +150,7 @@ TEST(CommandLine, BenchTakesSearchOptions) {
     };
     std::string plain = nodes({"bench", "6", "--eval", "classic"});
     EXPECT_NE(plain, "?");
-    EXPECT_EQ(nodes({"bench", "6", "--eval", "classic", "--option", "CutNodeReductions=false"}),
+    EXPECT_EQ(nodes({"bench", "6", "--eval", "classic", "--option", "RootReductions=false"}),
               plain);
     std::string other =
         nodes({"bench", "6", "--eval", "classic", "--option", "NullMoveReduction=2"});
