@@ -136,8 +136,8 @@ struct SearchOptions {
     bool cut_node_reductions = true;      // late moves of a node expected to fail high (a
                                           // cut node) reduced one ply more
     // Not yet tested in games, so off by default:
-    bool quiescence_checks = false;        // quiet checks searched at quiescence's first ply
-                                           // (and in razoring's quiescence)
+    bool quiescence_checks = false;              // quiet checks searched at quiescence's first ply
+                                                 // (and in razoring's quiescence)
     bool former_pv_no_reverse_futility = false;  // no reverse futility in nodes the table
                                                  // marks as once on a principal variation
     bool advanced_pawn_pushes = false;           // quiet pawn moves to the 6th or 7th rank neither
