@@ -18,6 +18,7 @@
 #include "mneme/match/tournament.h"
 #include "mneme/search/search_options.h"
 #include "mneme/util/atomic_file.h"
+#include "mneme/util/file_lock.h"
 #include "mneme/util/text.h"
 #include "required_inputs.h"
 
@@ -112,13 +113,189 @@ SpsaTrajectory trajectory_to_continue(const std::string& path, const std::string
     return found;
 }
 
+// What decides one iteration's games besides the two players.
+struct IterationGames {
+    int games = 2;
+    int concurrency = 1;
+    std::uint64_t seed = 1;  // the run's
+    std::string openings_path;
+    std::vector<std::string> limit_words, player_options;
+};
+
+struct IterationResult {
+    bool interrupted = false;
+    double wins = 0, draws = 0, losses = 0;  // the plus side's
+};
+
+// Plays `step`'s two players against each other. A worker's games differ from the other
+// workers' in the same iteration (other openings and colours).
+IterationResult play_iteration(const std::vector<SpsaParameter>& parameters, const SpsaStep& step,
+                               const IterationGames& how, int worker) {
+    TournamentSettings match;
+    match.players = {
+        spsa_player("plus", parameters, step.plus, how.limit_words, how.player_options),
+        spsa_player("minus", parameters, step.minus, how.limit_words, how.player_options)};
+    match.rounds = how.games / 2;
+    match.games_per_encounter = 2;
+    match.concurrency = how.concurrency;
+    match.seed = how.seed * 1000003 + std::uint64_t(step.k) + (std::uint64_t(worker) << 40);
+    OpeningOptions openings;
+    openings.file = how.openings_path;
+    openings.format = opening_format_from_path(how.openings_path);
+    openings.order = OpeningOrder::RANDOM;
+    openings.seed = match.seed;
+    match.openings = openings;
+    match.game.max_plies = 400;
+    match.game.event = "mneme learn spsa";
+    NullBuffer null_buffer;
+    std::ostream quiet(&null_buffer);
+    TournamentOutcome outcome = run_tournament(match, quiet, &spsa_stop_requested);
+    IterationResult result;
+    result.interrupted = outcome.interrupted || spsa_stop_requested;
+    for (const GameSummary& g : outcome.games) {
+        double plus_score = g.white == 0 ? g.white_score : 1 - g.white_score;
+        (plus_score > 0.75 ? result.wins : plus_score < 0.25 ? result.losses : result.draws) += 1;
+    }
+    return result;
+}
+
+// "  NAME VALUE" for each parameter, as the iteration lines print theta.
+std::string theta_text(const std::vector<SpsaParameter>& parameters,
+                       const std::vector<double>& theta) {
+    std::string values;
+    for (std::size_t i = 0; i < parameters.size(); ++i)
+        values += format("  %s %.2f", parameters[i].name.c_str(), theta[i]);
+    return values;
+}
+
+// Goes on from the trajectory's last row; `source` names the file in the error.
+void resume_from(Spsa& spsa, const SpsaTrajectoryRow& last, const std::string& source) {
+    try {
+        spsa.resume(last.iteration, last.theta);
+    } catch (const std::invalid_argument& e) {
+        throw std::runtime_error(source + ": " + e.what());
+    }
+}
+
+double games_in(const SpsaTrajectory& trajectory) {
+    double games = 0;
+    for (const SpsaTrajectoryRow& row : trajectory.rows) games += row.wins + row.draws + row.losses;
+    return games;
+}
+
+// The run's end: its games, the tuned values and the test that decides whether they are kept.
+void print_spsa_result(const SpsaTrajectory& trajectory,
+                       const std::vector<SpsaParameter>& parameters, const std::string& output,
+                       const std::vector<std::string>& player_options) {
+    double wins = 0, draws = 0, losses = 0;
+    for (const SpsaTrajectoryRow& row : trajectory.rows) {
+        wins += row.wins;
+        draws += row.draws;
+        losses += row.losses;
+    }
+    const std::vector<double>& theta = trajectory.rows.back().theta;
+    std::printf("games      %.0f: plus +%.0f =%.0f -%.0f\n", wins + draws + losses, wins, draws,
+                losses);
+    std::string options;
+    for (std::size_t i = 0; i < parameters.size(); ++i)
+        options += format("%soption.%s=%ld", i ? " " : "", parameters[i].name.c_str(),
+                          std::lround(theta[i]));
+    std::printf("result     %s\n", options.c_str());
+    if (!output.empty()) std::printf("trajectory %s\n", output.c_str());
+    // Tuned values are kept only when games against the defaults say so.
+    std::string test = "bench/sprt.sh --name spsa-result";
+    for (std::size_t i = 0; i < parameters.size(); ++i)
+        test += format(" --new-option %s=%ld", parameters[i].name.c_str(), std::lround(theta[i]));
+    for (const std::string& option : player_options)
+        test += " --new-option " + option + " --base-option " + option;
+    std::printf("test with  %s --tc 8+0.08 --elo0 0 --elo1 5\n", test.c_str());
+}
+
+// One worker of a run shared by several processes (fishtest's way, on one machine or the nodes
+// of a cluster): each plays an iteration from theta as the trajectory has it, then, holding
+// the trajectory's lock, moves theta as it is by then and writes the next row. A worker stopped
+// loses only its iteration in play; the same command joins the run again.
+int run_spsa_worker(Spsa& spsa, const std::string& settings_line, const IterationGames& how,
+                    int worker, const std::string& output) {
+    const std::vector<SpsaParameter>& parameters = spsa.parameters();
+    const std::string lock_path = output + ".lock";
+    const std::vector<double> start = spsa.theta();
+    // The trajectory as the workers have written it so far, begun by the first one; called
+    // with the lock held.
+    auto read_shared = [&] {
+        SpsaTrajectory trajectory = trajectory_to_continue(output, settings_line, parameters);
+        if (trajectory.rows.empty()) {
+            trajectory.rows.push_back({0, 0, 0, 0, start});
+            write_file_atomically(
+                output, [&](std::ostream& out) { out << spsa_trajectory_csv(trajectory); });
+        }
+        return trajectory;
+    };
+    SpsaTrajectory trajectory;
+    {
+        FileLock lock(lock_path);
+        trajectory = read_shared();
+    }
+    const int iterations = spsa.iterations();
+    std::printf("worker     %d of the run in %s, after iteration %d of %d (%.0f games)\n", worker,
+                output.c_str(), trajectory.rows.back().iteration, iterations, games_in(trajectory));
+    std::fflush(stdout);
+
+    spsa_stop_requested = false;
+    InterruptHandlers handlers;
+    auto started = std::chrono::steady_clock::now();
+    int played_here = 0;
+    while (trajectory.rows.back().iteration < iterations) {
+        resume_from(spsa, trajectory.rows.back(), output);
+        SpsaStep step = spsa.next_step(worker);
+        IterationResult played = play_iteration(parameters, step, how, worker);
+        if (played.interrupted) {
+            std::printf(
+                "interrupted in an iteration: its games are not counted; the same command joins "
+                "the run again\n");
+            std::fflush(stdout);
+            return 130;
+        }
+        {
+            FileLock lock(lock_path);
+            trajectory = read_shared();
+            const SpsaTrajectoryRow& now = trajectory.rows.back();
+            if (now.iteration >= iterations) {
+                std::printf(
+                    "the run reached its %d iterations while this worker played; its "
+                    "last games are not counted\n",
+                    iterations);
+                break;
+            }
+            // The step moves theta as it is now, with the gain of the iteration it becomes.
+            resume_from(spsa, now, output);
+            step.k = now.iteration + 1;
+            spsa.update(step, played.wins - played.losses);
+            trajectory.rows.push_back(
+                {step.k, played.wins, played.draws, played.losses, spsa.theta()});
+            write_file_atomically(
+                output, [&](std::ostream& out) { out << spsa_trajectory_csv(trajectory); });
+        }
+        ++played_here;
+        double seconds =
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+        std::printf("iteration %4d  plus-minus +%.0f =%.0f -%.0f%s  %.0f s (worker %d: %d)\n",
+                    step.k, played.wins, played.draws, played.losses,
+                    theta_text(parameters, spsa.theta()).c_str(), seconds, worker, played_here);
+        std::fflush(stdout);
+    }
+    print_spsa_result(trajectory, parameters, output, how.player_options);
+    std::printf("worker     %d played %d of the %d iterations\n", worker, played_here, iterations);
+    return 0;
+}
+
 }  // namespace
 
 int learn_spsa_command(const Arguments& args) {
     std::vector<SpsaParameter> parameters;
     SpsaSettings settings;
     settings.iterations = 0;
-    int games_per_iteration = 2, concurrency = 1;
+    int games_per_iteration = 2, concurrency = 1, worker = 0;
     std::string limit = "depth=4", openings_path, output, params_path;
     std::vector<std::string> player_options;
     ArgumentReader reader(args);
@@ -160,6 +337,8 @@ int learn_spsa_command(const Arguments& args) {
             params_path = reader.value(a);
         else if (a == "-o" || a == "--output")
             output = reader.value(a);
+        else if (a == "--worker")
+            worker = int(reader.integer(a, 1, 100000));
         else if (a == "--seed")
             settings.seed = std::uint64_t(reader.integer(a, 0, 1LL << 62));
         else
@@ -167,6 +346,8 @@ int learn_spsa_command(const Arguments& args) {
     }
     require_arguments(
         {{!parameters.empty(), "--param NAME=..."}, {settings.iterations != 0, "--iterations K"}});
+    if (worker != 0 && output.empty())
+        throw UsageError("--worker needs -o TRAJECTORY.csv: the workers share that file");
     if (games_per_iteration % 2)
         throw UsageError(
             "--games-per-iteration must be even: "
@@ -193,63 +374,36 @@ int learn_spsa_command(const Arguments& args) {
     }
 
     Spsa spsa(parameters, settings);
-    SpsaTrajectory trajectory =
-        trajectory_to_continue(output,
-                               run_settings(parameters, settings, games_per_iteration, limit,
-                                            openings_path, params_path, player_options),
-                               parameters);
-    double total_wins = 0, total_draws = 0, total_losses = 0;
+    const std::string settings_line = run_settings(parameters, settings, games_per_iteration, limit,
+                                                   openings_path, params_path, player_options);
+    IterationGames how{games_per_iteration, concurrency, settings.seed,
+                       openings_path,       limit_words, player_options};
+    std::printf("SPSA       %d iterations of %d games, %s per move, openings %s\n",
+                settings.iterations, games_per_iteration, limit.c_str(), openings_path.c_str());
+    if (worker != 0) return run_spsa_worker(spsa, settings_line, how, worker, output);
+
+    SpsaTrajectory trajectory = trajectory_to_continue(output, settings_line, parameters);
     if (trajectory.rows.empty()) {
         trajectory.rows.push_back({0, 0, 0, 0, spsa.theta()});
         if (!output.empty())
             write_file_atomically(
                 output, [&](std::ostream& out) { out << spsa_trajectory_csv(trajectory); });
     } else {
-        const SpsaTrajectoryRow& last = trajectory.rows.back();
-        try {
-            spsa.resume(last.iteration, last.theta);
-        } catch (const std::invalid_argument& e) {
-            throw std::runtime_error(output + ": " + e.what());
-        }
-        for (const SpsaTrajectoryRow& row : trajectory.rows) {
-            total_wins += row.wins;
-            total_draws += row.draws;
-            total_losses += row.losses;
-        }
+        resume_from(spsa, trajectory.rows.back(), output);
     }
-    std::printf("SPSA       %d iterations of %d games, %s per move, openings %s\n",
-                settings.iterations, games_per_iteration, limit.c_str(), openings_path.c_str());
     if (spsa.iterations_done() > 0)
         std::printf("resumed    %s after iteration %d of %d (%.0f games)\n", output.c_str(),
-                    spsa.iterations_done(), settings.iterations,
-                    total_wins + total_draws + total_losses);
+                    spsa.iterations_done(), settings.iterations, games_in(trajectory));
     std::fflush(stdout);
 
     spsa_stop_requested = false;
     InterruptHandlers handlers;
-    NullBuffer null_buffer;
-    std::ostream quiet(&null_buffer);
     auto started = std::chrono::steady_clock::now();
     const int first_iteration = spsa.iterations_done() + 1;
     for (int k = first_iteration; k <= settings.iterations; ++k) {
         SpsaStep step = spsa.next_step();
-        TournamentSettings match;
-        match.players = {spsa_player("plus", parameters, step.plus, limit_words, player_options),
-                         spsa_player("minus", parameters, step.minus, limit_words, player_options)};
-        match.rounds = games_per_iteration / 2;
-        match.games_per_encounter = 2;
-        match.concurrency = concurrency;
-        match.seed = settings.seed * 1000003 + std::uint64_t(k);
-        OpeningOptions openings;
-        openings.file = openings_path;
-        openings.format = opening_format_from_path(openings_path);
-        openings.order = OpeningOrder::RANDOM;
-        openings.seed = match.seed;
-        match.openings = openings;
-        match.game.max_plies = 400;
-        match.game.event = "mneme learn spsa";
-        TournamentOutcome outcome = run_tournament(match, quiet, &spsa_stop_requested);
-        if (outcome.interrupted || spsa_stop_requested) {
+        IterationResult played = play_iteration(parameters, step, how, 0);
+        if (played.interrupted) {
             std::printf(
                 "interrupted in iteration %d: its games are not counted; the same command goes "
                 "on after iteration %d\n",
@@ -257,47 +411,21 @@ int learn_spsa_command(const Arguments& args) {
             std::fflush(stdout);
             return 130;
         }
-        double wins = 0, draws = 0, losses = 0;
-        for (const GameSummary& g : outcome.games) {
-            double plus_score = g.white == 0 ? g.white_score : 1 - g.white_score;
-            (plus_score > 0.75 ? wins : plus_score < 0.25 ? losses : draws) += 1;
-        }
-        spsa.update(step, wins - losses);
-        total_wins += wins;
-        total_draws += draws;
-        total_losses += losses;
-
-        trajectory.rows.push_back({k, wins, draws, losses, spsa.theta()});
+        spsa.update(step, played.wins - played.losses);
+        trajectory.rows.push_back({k, played.wins, played.draws, played.losses, spsa.theta()});
         if (!output.empty())
             write_file_atomically(
                 output, [&](std::ostream& out) { out << spsa_trajectory_csv(trajectory); });
         double seconds =
             std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-        std::string values;
-        for (std::size_t i = 0; i < parameters.size(); ++i)
-            values += format("  %s %.2f", parameters[i].name.c_str(), spsa.theta()[i]);
         // The time left at this run's pace so far (a resumed run counts only its own).
         double eta = seconds / (k - first_iteration + 1) * (settings.iterations - k);
         std::printf("iteration %4d  plus-minus +%.0f =%.0f -%.0f%s  %.0f s, ETA %.0f min\n", k,
-                    wins, draws, losses, values.c_str(), seconds, eta / 60);
+                    played.wins, played.draws, played.losses,
+                    theta_text(parameters, spsa.theta()).c_str(), seconds, eta / 60);
         std::fflush(stdout);
     }
-    std::printf("games      %.0f: plus +%.0f =%.0f -%.0f\n",
-                total_wins + total_draws + total_losses, total_wins, total_draws, total_losses);
-    std::string options;
-    for (std::size_t i = 0; i < parameters.size(); ++i)
-        options += format("%soption.%s=%ld", i ? " " : "", parameters[i].name.c_str(),
-                          std::lround(spsa.theta()[i]));
-    std::printf("result     %s\n", options.c_str());
-    if (!output.empty()) std::printf("trajectory %s\n", output.c_str());
-    // Tuned values are kept only when games against the defaults say so.
-    std::string test = "bench/sprt.sh --name spsa-result";
-    for (std::size_t i = 0; i < parameters.size(); ++i)
-        test += format(" --new-option %s=%ld", parameters[i].name.c_str(),
-                       std::lround(spsa.theta()[i]));
-    for (const std::string& option : player_options)
-        test += " --new-option " + option + " --base-option " + option;
-    std::printf("test with  %s --tc 8+0.08 --elo0 0 --elo1 5\n", test.c_str());
+    print_spsa_result(trajectory, parameters, output, player_options);
     return 0;
 }
 

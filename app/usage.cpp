@@ -271,12 +271,16 @@ std::vector<CommandUsage> make_command_usages() {
          "  [--games-per-iteration N (2)] [--tc TC (depth 4)]\n"
          "  [--openings FILE (../shared/data/openings/2moves_v1.epd, from the current folder)]\n"
          "  [--concurrency N (1)] [--params EVAL] [--option NAME=VALUE...]\n"
-         "  [-o TRAJECTORY.csv] [--seed S]",
+         "  [-o TRAJECTORY.csv [--worker W]] [--seed S]",
          "SPSA on match results for the search margins",
          "  NAME is a search margin: " + search_margin_names() +
              ".\n  TC as in match (10+0.1, st=0.05, depth=4, nodes=N). --option sets a player\n"
              "  option on both sides (Eval=nnue: tune with the network). An existing\n"
-             "  TRAJECTORY.csv is resumed after its last iteration (same settings only)."},
+             "  TRAJECTORY.csv is resumed after its last iteration (same settings only).\n"
+             "  --worker W (1, 2, ...): one of several processes sharing the run, on one\n"
+             "  machine or on a cluster's nodes (the same command, each with its own W):\n"
+             "  each plays iterations from the trajectory's theta and adds its rows under\n"
+             "  the lock TRAJECTORY.csv.lock."},
         {"learn datagen",
          "learn datagen -o OUT.mdata --games N [--nodes N (5000)] [--seed S (1)]\n"
          "  [--random-plies N (8)] [--skip-plies N (16)] [--max-plies N (400)] [--shard I/N (0/1)]\n"

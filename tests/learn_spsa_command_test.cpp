@@ -104,6 +104,15 @@ TEST(LearnSpsaCommand, AnInterruptedRunGoesOnFromItsTrajectory) {
     outcome = run(bad_option);
     EXPECT_NE(outcome.err.find("option Eval=fancy: needs classic or nnue"), std::string::npos)
         << outcome.err;
+
+    // Workers share a run through its trajectory, so one without it is refused.
+    Arguments lone_worker = command("", "7");
+    lone_worker.erase(std::find(lone_worker.begin(), lone_worker.end(), "-o"), lone_worker.end());
+    lone_worker.insert(lone_worker.end(), {"--worker", "1"});
+    outcome = run(lone_worker);
+    EXPECT_EQ(outcome.status, 2);
+    EXPECT_NE(outcome.err.find("--worker needs -o TRAJECTORY.csv"), std::string::npos)
+        << outcome.err;
 }
 
 }  // namespace

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <deque>
 #include <random>
 #include <sstream>
 #include <stdexcept>
@@ -119,6 +120,48 @@ TEST(LearnSpsa, AResumedRunRepeatsTheUninterruptedOne) {
     EXPECT_THROW(refusing.resume(13, {100, 20}), std::invalid_argument);  // beyond the end
     EXPECT_THROW(refusing.resume(3, {100}), std::invalid_argument);       // a value short
     EXPECT_THROW(refusing.resume(3, {100, 61}), std::invalid_argument);   // outside [5, 60]
+}
+
+// The workers of a shared run (learn spsa --worker) draw signs of their own, worker 0 those of a
+// run of its own; and updates that arrive late, each from theta as it was when its games began
+// (four workers, each step applied after the other three), still find the toy optimum.
+TEST(LearnSpsa, WorkersDrawTheirOwnSignsAndLateUpdatesStillConverge) {
+    SpsaSettings settings;
+    settings.iterations = 3000;
+    settings.seed = 3;
+    std::vector<SpsaParameter> parameters = {parse_spsa_parameter("Margin=60,0,300,8,0.02"),
+                                             parse_spsa_parameter("Delta=10,0,100,2,0.02")};
+    Spsa alone(parameters, settings), shared(parameters, settings);
+    int differing = 0;
+    for (int k = 1; k <= 40; ++k) {
+        SpsaStep own = alone.next_step(), zero = shared.next_step(0);
+        EXPECT_EQ(zero.delta, own.delta) << "iteration " << k;
+        differing += shared.next_step(1).delta != shared.next_step(2).delta;
+        alone.update(own, 0);
+        shared.update(zero, 0);
+    }
+    EXPECT_GT(differing, 10);  // two workers at the same iteration seldom measure alike
+
+    auto objective = [](const std::vector<double>& t) {
+        double x = (t[0] - 120) / 40, y = (t[1] - 35) / 10;
+        return -(x * x + y * y);
+    };
+    Spsa spsa(parameters, settings);
+    std::mt19937_64 noise_source(99);
+    std::normal_distribution<double> noise(0, 0.5);
+    std::deque<std::pair<int, SpsaStep>> in_play;  // (worker, step) in the order they end
+    for (int worker = 1; worker <= 4; ++worker)
+        in_play.emplace_back(worker, spsa.next_step(worker));
+    while (spsa.iterations_done() < settings.iterations) {
+        auto [worker, step] = in_play.front();
+        in_play.pop_front();
+        double result = 4 * (objective(step.plus) - objective(step.minus)) + noise(noise_source);
+        step.k = spsa.iterations_done() + 1;  // the row it becomes
+        spsa.update(step, result);
+        in_play.emplace_back(worker, spsa.next_step(worker));
+    }
+    EXPECT_NEAR(spsa.theta()[0], 120, 15);
+    EXPECT_NEAR(spsa.theta()[1], 35, 5);
 }
 
 TEST(LearnSpsa, TheTrajectoryReadsBackExactly) {

@@ -3,8 +3,9 @@
 # with its merge, the same for a sampled case base and for training positions cut at a count (then relabelled in 4
 # shards by a run that waits for them), a 4-shard match with its report, a 4-shard datagen in which one array task
 # is cancelled mid-run and resubmitted, and a small SPRT campaign, each checked against the
-# single-process run (byte for byte, same checksum, same statistics). A shard that is corrupt
-# is refused by the merge with the file and the reason.
+# single-process run (byte for byte, same checksum, same statistics); an SPSA run by two workers
+# sharing its trajectory (each iteration written once). A shard that is corrupt is refused by
+# the merge with the file and the reason.
 #
 #   tests/slurm/slurm_end_to_end.sh build/release/mneme
 #
@@ -183,6 +184,22 @@ merged_sum=$(checksum "$work/data.mdata")
 [ -n "$single_sum" ] && [ "$single_sum" = "$merged_sum" ] ||
     fail "the merged data's checksum $merged_sum differs from the single run's $single_sum"
 say "datagen: after the cancel and the resubmission the merged data has the single run's checksum $single_sum"
+
+# --- SPSA: two workers share one run, then the result -----------------------------------------
+"$cluster" spsa "$work/spsa" --workers 2 -o "$work/spsa-result.txt" "${resources[@]}" -- \
+    --param FutilityBase=100,0,300,20,0.002 --param QuiescenceDelta=200,50,600,20,0.002 \
+    --iterations 8 --games-per-iteration 2 --tc depth=2 --openings "$work/openings.epd" \
+    --seed 5 | sed 's/^/  /'
+"$cluster" wait "$work/spsa" --timeout 300 || fail "the SPSA run did not finish"
+rows=$(tail -n +3 "$work/spsa/trajectory.csv" | cut -d, -f1 | tr '\n' ' ')
+[ "$rows" = "0 1 2 3 4 5 6 7 8 " ] || fail "the SPSA trajectory's rows: $rows"
+played=$(cat "$work/spsa/logs/shard-"*.log | sed -n 's/^worker *[12] played \([0-9]*\) of the 8 iterations$/\1/p' |
+    awk '{ n += $1 } END { print n }')
+[ "$played" = 8 ] || fail "the SPSA workers played $played iterations, not 8"
+grep -q "^games      16:" "$work/spsa-result.txt" || fail "the SPSA result does not count 16 games"
+grep -q "^worker     3 played 0 of the 8 iterations" "$work/spsa-result.txt" ||
+    fail "the SPSA result job played games"
+say "spsa: 2 workers played the 8 iterations once each; $(grep '^result ' "$work/spsa-result.txt")"
 
 # --- an SPRT campaign in batches --------------------------------------------------------------
 "$cluster" sprt "$work/sprt" --rounds-per-shard 2 --batch 2 --max-shards 6 \

@@ -6,6 +6,8 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "mneme/util/splitmix64.h"
+
 namespace mneme {
 
 SpsaParameter parse_spsa_parameter(const std::string& text) {
@@ -73,11 +75,14 @@ void Spsa::resume(int iterations_done, const std::vector<double>& theta) {
     done_ = iterations_done;
 }
 
-SpsaStep Spsa::next_step() {
+SpsaStep Spsa::next_step(int worker) {
     SpsaStep step;
     step.k = done_ + 1;
     const double n = settings_.iterations;
-    std::mt19937_64 signs(settings_.seed * 0x9E3779B97F4A7C15ULL + std::uint64_t(step.k));
+    std::uint64_t stream = settings_.seed * 0x9E3779B97F4A7C15ULL + std::uint64_t(step.k);
+    // Worker 0 keeps the signs runs of their own have always drawn.
+    if (worker != 0) stream = splitmix64_finalise(stream ^ (std::uint64_t(worker) << 32));
+    std::mt19937_64 signs(stream);
     for (std::size_t i = 0; i < parameters_.size(); ++i) {
         const SpsaParameter& p = parameters_[i];
         double c = p.c_end * std::pow(n, settings_.gamma) / std::pow(step.k, settings_.gamma);

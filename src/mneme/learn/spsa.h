@@ -44,10 +44,14 @@ public:
     // a non-positive c_end, r_end or iteration count.
     Spsa(std::vector<SpsaParameter> parameters, SpsaSettings settings);
 
-    // The next iteration's players. The signs of delta depend only on the seed and the
-    // iteration's number, so a resumed run plays what an uninterrupted one would.
-    SpsaStep next_step();
+    // The next iteration's players. The signs of delta depend only on the seed, the
+    // iteration's number and `worker`, so a resumed run plays what an uninterrupted one would;
+    // the workers of a shared run (1, 2, ...; 0 is a run of its own) draw signs of their own,
+    // so that two of them playing the same iteration do not measure the same direction.
+    SpsaStep next_step(int worker = 0);
     // `result` is the plus side's advantage: e.g. wins - losses over the iteration's games.
+    // The gain a_k is step.k's: a worker whose games ended after others' moves theta as the
+    // iteration after the last one written (its step's k set to it), from theta as it is then.
     void update(const SpsaStep& step, double result);
 
     // Continues a run after `iterations_done` iterations that ended at `theta` (read back from
@@ -57,6 +61,7 @@ public:
     const std::vector<SpsaParameter>& parameters() const { return parameters_; }
     const std::vector<double>& theta() const { return theta_; }
     int iterations_done() const { return done_; }
+    int iterations() const { return settings_.iterations; }  // the run's length
 
 private:
     std::vector<SpsaParameter> parameters_;
