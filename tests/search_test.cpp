@@ -577,6 +577,8 @@ TEST(UciProtocol, SearchMarginsAreCheckedSpinOptions) {
     EXPECT_NE(nodes_with("setoption name HistoryPrunePerDepth value 0\n"), defaults);
     EXPECT_EQ(nodes_with("setoption name LmrDivisor value 220\n"), defaults);
     EXPECT_NE(nodes_with("setoption name LmrDivisor value 150\n"), defaults);
+    EXPECT_EQ(nodes_with("setoption name LmrBase value 50\n"), defaults);
+    EXPECT_NE(nodes_with("setoption name LmrBase value -50\n"), defaults);
 }
 
 TEST(UciProtocol, FindsMateWithGoMate) {

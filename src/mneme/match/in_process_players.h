@@ -20,7 +20,7 @@ namespace mneme {
 // Killers, CounterMoves, History, NullMove, LMR, Futility = true|false), the search margins
 // (FutilityBase, FutilityPerDepth, ReverseFutilityPerDepth, NullMoveReduction,
 // QuiescenceDelta, RazorBase, RazorPerDepthSquared, ProbCutMargin, SingularMarginPerDepth,
-// HistoryPrunePerDepth, AspirationDelta, LmrDivisor, PlannedMovesLeft: whole numbers, see
+// HistoryPrunePerDepth, AspirationDelta, LmrBase, LmrDivisor, PlannedMovesLeft: whole numbers, see
 // SEARCH_MARGIN_OPTIONS), and
 // the book options of EngineBook (OwnBook, BookFile, BookPolicy, BookDepth, BookExperience,
 // BookOrdering, OphistaFile, BookSeed: the book's draws use BookSeed ^ seed= ^ the runner's game

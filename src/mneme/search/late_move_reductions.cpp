@@ -20,10 +20,12 @@ const auto LOG_PRODUCTS = [] {
 }  // namespace
 
 int late_move_reduction(const SearchMargins& margins, int depth, int move_count) {
-    // 220 / 100.0 is the double nearest 2.2, so the default gives the table it always gave.
-    return int(0.5 + LOG_PRODUCTS[std::min(depth, REDUCTION_TABLE_SIZE - 1)]
-                                 [std::min(move_count, REDUCTION_TABLE_SIZE - 1)] /
-                         (margins.lmr_divisor / 100.0));
+    // 220 / 100.0 is the double nearest 2.2 and 50 / 100.0 is 0.5, so the defaults give the
+    // table they always gave (0.5 + ..., truncated).
+    return int(std::floor(margins.lmr_base / 100.0 +
+                          LOG_PRODUCTS[std::min(depth, REDUCTION_TABLE_SIZE - 1)]
+                                      [std::min(move_count, REDUCTION_TABLE_SIZE - 1)] /
+                              (margins.lmr_divisor / 100.0)));
 }
 
 }  // namespace mneme

@@ -8,8 +8,8 @@
 
 namespace mneme {
 
-// log(depth) x log(move count) / (SearchMargins::lmr_divisor / 100), rounded; the divisor
-// scales the whole table at once.
+// SearchMargins::lmr_base / 100 + log(depth) x log(move count) / (lmr_divisor / 100), rounded
+// down: the base shifts the whole table, the divisor scales it.
 int late_move_reduction(const SearchMargins& margins, int depth, int move_count);
 
 }  // namespace mneme

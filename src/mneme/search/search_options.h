@@ -42,7 +42,10 @@ struct SearchMargins {
     int singular_margin_per_depth = 2;   // singular beta: the table score - this * depth
     int history_prune_per_depth = 3000;  // a quiet move with history below -this * depth is pruned
     int aspiration_delta = 20;           // the first aspiration window's half width
-    int lmr_divisor = 220;  // late move reductions: log(depth) log(count) / (this / 100)
+    // Late move reductions: this / 100 + log(depth) log(count) / (lmr_divisor / 100), rounded
+    // down; the two shape the whole table (its offset and its slope).
+    int lmr_base = 50;
+    int lmr_divisor = 220;
     // Time: a game on a clock without moves-to-go is planned as if this many moves remained
     // (the target per move is the clock / this + 3/4 of the increment).
     int planned_moves_left = DEFAULT_PLANNED_MOVES_LEFT;
@@ -66,6 +69,7 @@ inline constexpr SearchMarginOption SEARCH_MARGIN_OPTIONS[] = {
     {"SingularMarginPerDepth", &SearchMargins::singular_margin_per_depth, 0, 20},
     {"HistoryPrunePerDepth", &SearchMargins::history_prune_per_depth, 0, 100000},
     {"AspirationDelta", &SearchMargins::aspiration_delta, 5, 500},
+    {"LmrBase", &SearchMargins::lmr_base, -200, 300},
     {"LmrDivisor", &SearchMargins::lmr_divisor, 100, 1000},
     {"PlannedMovesLeft", &SearchMargins::planned_moves_left, 5, 100},
 };
