@@ -16,8 +16,7 @@ FileLock::FileLock(const std::string& path) {
         throw std::runtime_error(path + ": cannot be opened as a lock: " + std::strerror(errno));
     // flock waits for the holder; a signal interrupts the wait, and the wait goes on.
     int result;
-    while ((result = ::flock(descriptor_, LOCK_EX)) != 0 && errno == EINTR) {
-    }
+    while ((result = ::flock(descriptor_, LOCK_EX)) != 0 && errno == EINTR) {}
     if (result != 0) {
         int error = errno;
         ::close(descriptor_);
