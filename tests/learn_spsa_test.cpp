@@ -55,25 +55,36 @@ TEST(LearnSpsa, PerturbationsShrinkToCEndAndStayInRange) {
     EXPECT_EQ(spsa.theta(), (std::vector<double>{1, 50}));
 }
 
-// A noisy "match": the plus side's advantage is the difference of a concave objective with
-// its optimum at (120, 35) plus noise larger than most of the differences.
-TEST(LearnSpsa, ConvergesOnANoisyToyObjective) {
-    auto objective = [](const std::vector<double>& t) {
-        double x = (t[0] - 120) / 40, y = (t[1] - 35) / 10;
-        return -(x * x + y * y);
-    };
+// A concave objective with its optimum at (120, 35), and a run that starts far from it.
+double toy_objective(const std::vector<double>& t) {
+    double x = (t[0] - 120) / 40, y = (t[1] - 35) / 10;
+    return -(x * x + y * y);
+}
+
+std::vector<SpsaParameter> toy_parameters() {
+    return {parse_spsa_parameter("Margin=60,0,300,8,0.02"),
+            parse_spsa_parameter("Delta=10,0,100,2,0.02")};
+}
+
+SpsaSettings toy_settings() {
     SpsaSettings settings;
     settings.iterations = 3000;
     settings.seed = 3;
-    Spsa spsa({parse_spsa_parameter("Margin=60,0,300,8,0.02"),
-               parse_spsa_parameter("Delta=10,0,100,2,0.02")},
-              settings);
+    return settings;
+}
+
+// A noisy "match": the plus side's advantage is the difference of a concave objective with
+// its optimum at (120, 35) plus noise larger than most of the differences.
+TEST(LearnSpsa, ConvergesOnANoisyToyObjective) {
+    Spsa spsa(toy_parameters(), toy_settings());
+    const SpsaSettings settings = toy_settings();
     std::mt19937_64 noise_source(99);
     std::normal_distribution<double> noise(0, 0.5);
     double start_error = std::hypot(60 - 120, 10 - 35);
     for (int k = 0; k < settings.iterations; ++k) {
         SpsaStep step = spsa.next_step();
-        spsa.update(step, 4 * (objective(step.plus) - objective(step.minus)) + noise(noise_source));
+        spsa.update(
+            step, 4 * (toy_objective(step.plus) - toy_objective(step.minus)) + noise(noise_source));
     }
     EXPECT_EQ(spsa.iterations_done(), 3000);
     double end_error = std::hypot(spsa.theta()[0] - 120, spsa.theta()[1] - 35);
@@ -126,11 +137,8 @@ TEST(LearnSpsa, AResumedRunRepeatsTheUninterruptedOne) {
 // run of its own; and updates that arrive late, each from theta as it was when its games began
 // (four workers, each step applied after the other three), still find the toy optimum.
 TEST(LearnSpsa, WorkersDrawTheirOwnSignsAndLateUpdatesStillConverge) {
-    SpsaSettings settings;
-    settings.iterations = 3000;
-    settings.seed = 3;
-    std::vector<SpsaParameter> parameters = {parse_spsa_parameter("Margin=60,0,300,8,0.02"),
-                                             parse_spsa_parameter("Delta=10,0,100,2,0.02")};
+    const SpsaSettings settings = toy_settings();
+    const std::vector<SpsaParameter> parameters = toy_parameters();
     Spsa alone(parameters, settings), shared(parameters, settings);
     int differing = 0;
     for (int k = 1; k <= 40; ++k) {
@@ -142,10 +150,6 @@ TEST(LearnSpsa, WorkersDrawTheirOwnSignsAndLateUpdatesStillConverge) {
     }
     EXPECT_GT(differing, 10);  // two workers at the same iteration seldom measure alike
 
-    auto objective = [](const std::vector<double>& t) {
-        double x = (t[0] - 120) / 40, y = (t[1] - 35) / 10;
-        return -(x * x + y * y);
-    };
     Spsa spsa(parameters, settings);
     std::mt19937_64 noise_source(99);
     std::normal_distribution<double> noise(0, 0.5);
@@ -155,7 +159,8 @@ TEST(LearnSpsa, WorkersDrawTheirOwnSignsAndLateUpdatesStillConverge) {
     while (spsa.iterations_done() < settings.iterations) {
         auto [worker, step] = in_play.front();
         in_play.pop_front();
-        double result = 4 * (objective(step.plus) - objective(step.minus)) + noise(noise_source);
+        double result =
+            4 * (toy_objective(step.plus) - toy_objective(step.minus)) + noise(noise_source);
         step.k = spsa.iterations_done() + 1;  // the row it becomes
         spsa.update(step, result);
         in_play.emplace_back(worker, spsa.next_step(worker));
