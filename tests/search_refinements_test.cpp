@@ -121,10 +121,10 @@ TEST(SearchRefinements, EachChangesTheTreeAndKeepsTactics) {
     }
     // All of them together as well. The default has every refinement on that passed its test
     // in games (docs/search-tests.md); the ones not tested yet are off.
-    const std::array<bool SearchOptions::*, 5> untested = {
-        &SearchOptions::quiescence_checks, &SearchOptions::former_pv_no_reverse_futility,
+    const std::array<bool SearchOptions::*, 6> untested = {
+        &SearchOptions::quiescence_checks,    &SearchOptions::former_pv_no_reverse_futility,
         &SearchOptions::advanced_pawn_pushes, &SearchOptions::quiescence_check_pruning,
-        &SearchOptions::root_reductions};
+        &SearchOptions::root_reductions,      &SearchOptions::quiet_table_move_no_reverse_futility};
     SearchOptions defaults;
     for (const SearchRefinementOption& r : SEARCH_REFINEMENT_OPTIONS)
         EXPECT_EQ(defaults.*(r.field),

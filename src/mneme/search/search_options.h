@@ -152,6 +152,8 @@ struct SearchOptions {
                                                  // two quiet evasions
     bool root_reductions = false;                // late quiet root moves reduced as the tree's
                                                  // are, one ply less (the root is a PV node)
+    bool quiet_table_move_no_reverse_futility = false;  // no reverse futility where the table's
+                                                        // move is quiet (a defence, maybe)
 
     SearchMargins margins;
 
@@ -187,6 +189,7 @@ inline constexpr SearchRefinementOption SEARCH_REFINEMENT_OPTIONS[] = {
     {"AdvancedPawnPushes", &SearchOptions::advanced_pawn_pushes},
     {"QuiescenceCheckPruning", &SearchOptions::quiescence_check_pruning},
     {"RootReductions", &SearchOptions::root_reductions},
+    {"QuietTableMoveNoReverseFutility", &SearchOptions::quiet_table_move_no_reverse_futility},
 };
 
 inline SearchOptions SearchOptions::plain(SearchAlgorithm algorithm) {
