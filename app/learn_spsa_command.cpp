@@ -177,25 +177,30 @@ void resume_from(Spsa& spsa, const SpsaTrajectoryRow& last, const std::string& s
     }
 }
 
-double games_in(const SpsaTrajectory& trajectory) {
-    double games = 0;
-    for (const SpsaTrajectoryRow& row : trajectory.rows) games += row.wins + row.draws + row.losses;
-    return games;
+// The plus side's games over the whole trajectory.
+struct GameCounts {
+    double wins = 0, draws = 0, losses = 0;
+    double games() const { return wins + draws + losses; }
+};
+
+GameCounts games_in(const SpsaTrajectory& trajectory) {
+    GameCounts counts;
+    for (const SpsaTrajectoryRow& row : trajectory.rows) {
+        counts.wins += row.wins;
+        counts.draws += row.draws;
+        counts.losses += row.losses;
+    }
+    return counts;
 }
 
 // The run's end: its games, the tuned values and the test that decides whether they are kept.
 void print_spsa_result(const SpsaTrajectory& trajectory,
                        const std::vector<SpsaParameter>& parameters, const std::string& output,
                        const std::vector<std::string>& player_options) {
-    double wins = 0, draws = 0, losses = 0;
-    for (const SpsaTrajectoryRow& row : trajectory.rows) {
-        wins += row.wins;
-        draws += row.draws;
-        losses += row.losses;
-    }
+    const GameCounts counts = games_in(trajectory);
     const std::vector<double>& theta = trajectory.rows.back().theta;
-    std::printf("games      %.0f: plus +%.0f =%.0f -%.0f\n", wins + draws + losses, wins, draws,
-                losses);
+    std::printf("games      %.0f: plus +%.0f =%.0f -%.0f\n", counts.games(), counts.wins,
+                counts.draws, counts.losses);
     std::string options;
     for (std::size_t i = 0; i < parameters.size(); ++i)
         options += format("%soption.%s=%ld", i ? " " : "", parameters[i].name.c_str(),
@@ -238,7 +243,8 @@ int run_spsa_worker(Spsa& spsa, const std::string& settings_line, const Iteratio
     }
     const int iterations = spsa.iterations();
     std::printf("worker     %d of the run in %s, after iteration %d of %d (%.0f games)\n", worker,
-                output.c_str(), trajectory.rows.back().iteration, iterations, games_in(trajectory));
+                output.c_str(), trajectory.rows.back().iteration, iterations,
+                games_in(trajectory).games());
     std::fflush(stdout);
 
     spsa_stop_requested = false;
@@ -393,7 +399,7 @@ int learn_spsa_command(const Arguments& args) {
     }
     if (spsa.iterations_done() > 0)
         std::printf("resumed    %s after iteration %d of %d (%.0f games)\n", output.c_str(),
-                    spsa.iterations_done(), settings.iterations, games_in(trajectory));
+                    spsa.iterations_done(), settings.iterations, games_in(trajectory).games());
     std::fflush(stdout);
 
     spsa_stop_requested = false;

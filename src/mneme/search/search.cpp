@@ -267,11 +267,10 @@ Value Searcher::negamax(int depth, Value alpha, Value beta, int ply, bool pv_nod
     // there is often a sacrifice whose point (a mate threat) a static score cannot see. So is
     // (QuietTableMoveNoReverseFutility) a node whose best move an earlier search found to be
     // quiet: a quiet move that was needed there is often a defence against such a threat.
-    const bool quiet_table_move =
-        tt_move && !pos_.is_capture(tt_move) && tt_move.kind() != PROMOTION;
     if (options_.futility && prune_node && depth <= REVERSE_FUTILITY_MAX_DEPTH &&
         !(options_.former_pv_no_reverse_futility && tt_pv) &&
-        !(options_.quiet_table_move_no_reverse_futility && quiet_table_move) &&
+        !(options_.quiet_table_move_no_reverse_futility && tt_move && !pos_.is_capture(tt_move) &&
+          tt_move.kind() != PROMOTION) &&
         !is_mate_score(beta) &&
         static_eval - reverse_futility_margin(options_.margins, depth - (improving ? 1 : 0)) >=
             beta)
