@@ -190,6 +190,40 @@ TEST(MoveGen, GenerationKindsPartitionTheLegalMoves) {
     }
 }
 
+TEST(MoveGen, QuietChecksAreTheQuietMovesThatCheckInTheirOrder) {
+    auto positions = sample_positions(test::sanitized_build() ? 17 : 3);
+    std::size_t checks_seen = 0;
+    for (const Position& pos : positions) {
+        std::vector<Move> expected;
+        for (Move m : MoveList<QUIETS>(pos))
+            if (pos.gives_check(m)) expected.push_back(m);
+        EXPECT_EQ(generated<QUIET_CHECKS>(pos), expected) << pos.fen();
+        checks_seen += expected.size();
+    }
+    EXPECT_GT(checks_seen, positions.size() / 4);
+}
+
+TEST(MoveGen, QuietChecksIncludeDiscoveriesAndNotShieldsThatStay) {
+    auto uci_set = [](const Position& pos) {
+        std::set<std::string> out;
+        for (Move m : MoveList<QUIET_CHECKS>(pos)) out.insert(move_to_uci(pos, m));
+        return out;
+    };
+    // The d-pawn leaves the bishop's diagonal; the rook checks from a8 and h7.
+    EXPECT_EQ(uci_set(Position::from_fen("7k/R7/8/8/3P4/8/8/B3K3 w - - 0 1")),
+              (std::set<std::string>{"d4d5", "a7a8", "a7h7"}));
+    // The pawn shields along its own file, which its pushes do not leave; the knight's every
+    // move uncovers the rook, and the king steps off the queen's diagonal (the queen itself
+    // checks from h1 and a8).
+    EXPECT_EQ(uci_set(Position::from_fen("4k3/8/8/8/8/8/4P3/4R1K1 w - - 0 1")),
+              std::set<std::string>{});
+    EXPECT_EQ(uci_set(Position::from_fen("4k3/8/8/8/8/8/4N3/4R1K1 w - - 0 1")),
+              (std::set<std::string>{"e2c1", "e2c3", "e2d4", "e2f4", "e2g3"}));
+    EXPECT_EQ(
+        uci_set(Position::from_fen("7k/8/8/8/8/8/1K6/Q7 w - - 0 1")),
+        (std::set<std::string>{"b2a2", "b2a3", "b2b1", "b2b3", "b2c1", "b2c2", "a1h1", "a1a8"}));
+}
+
 TEST(MoveGen, MoveQueriesAgreeWithDoMove) {
     auto positions = sample_positions(test::sanitized_build() ? 17 : 3);
     for (Position pos : positions) {

@@ -1,5 +1,6 @@
 #include "mneme/core/movegen.h"
 
+#include <algorithm>
 #include <cassert>
 
 namespace mneme {
@@ -146,6 +147,94 @@ void generate_moves(const Position& pos, Sink& sink) {
     }
 }
 
+// The quiet moves that give check, without listing the others: quiescence looks for them at
+// every node of its first ply, where generating every quiet move to test each for check cost
+// more than the checks' search. The same pieces in the same order as generate_moves, so that
+// the list is QUIETS filtered by gives_check, move for move. Not in check: evasions are
+// QUIETS' business.
+template <Color Us>
+void generate_quiet_checks(const Position& pos, ListSink& sink) {
+    constexpr Color Them = ~Us;
+    constexpr int Up = Us == WHITE ? 8 : -8;
+    constexpr Bitboard Rank7 = Us == WHITE ? RANK_7_BB : RANK_2_BB;
+    constexpr Bitboard Rank3 = Us == WHITE ? RANK_3_BB : RANK_6_BB;
+    const Square ksq = pos.king_square(Us);
+    const Square their_king = pos.king_square(Them);
+    const Bitboard occupied = pos.pieces();
+    const Bitboard empty = ~occupied;
+    const Bitboard pinned = pos.blockers_for_king(Us) & pos.pieces(Us);
+    // Our pieces that shield their king from one of our sliders check by leaving that line.
+    const Bitboard discoverers = pos.blockers_for_king(Them) & pos.pieces(Us);
+    auto discovered = [&](Square from) {
+        return discoverers & square_bb(from) ? ~line_bb(from, their_king) : Bitboard(0);
+    };
+
+    // The king gives check only by discovery.
+    if (discoverers & square_bb(ksq)) {
+        Bitboard targets = king_attacks(ksq) & empty & discovered(ksq);
+        const Bitboard without_king = occupied ^ square_bb(ksq);
+        while (targets) {
+            Square to = pop_lsb(targets);
+            if (!pos.attacked_by(Them, to, without_king)) sink.add(Move(ksq, to));
+        }
+    }
+
+    // The squares from which each kind of piece attacks their king.
+    const Bitboard knight_checks = knight_attacks(their_king);
+    const Bitboard bishop_checks = bishop_attacks(their_king, occupied);
+    const Bitboard rook_checks = rook_attacks(their_king, occupied);
+    const Bitboard queens = pos.pieces(Us, QUEEN);
+    for (Bitboard b = pos.pieces(Us, KNIGHT) & ~pinned; b;) {
+        Square from = pop_lsb(b);
+        sink.piece_moves(from, knight_attacks(from) & empty & (knight_checks | discovered(from)));
+    }
+    // A queen checks from either kind of line, whichever way it moved.
+    auto slider_checks = [&](Square from, Bitboard own_checks) {
+        return queens & square_bb(from) ? bishop_checks | rook_checks : own_checks;
+    };
+    for (Bitboard b = pos.pieces(Us, BISHOP, QUEEN); b;) {
+        Square from = pop_lsb(b);
+        Bitboard t = bishop_attacks(from, occupied) & empty &
+                     (slider_checks(from, bishop_checks) | discovered(from));
+        if (pinned & square_bb(from)) t &= line_bb(ksq, from);
+        sink.piece_moves(from, t);
+    }
+    for (Bitboard b = pos.pieces(Us, ROOK, QUEEN); b;) {
+        Square from = pop_lsb(b);
+        Bitboard t = rook_attacks(from, occupied) & empty &
+                     (slider_checks(from, rook_checks) | discovered(from));
+        if (pinned & square_bb(from)) t &= line_bb(ksq, from);
+        sink.piece_moves(from, t);
+    }
+
+    // Pawn pushes (promotions are not quiet): onto a square that attacks their king, or off a
+    // line that the pawn shields, which a push leaves unless the line is the pawn's own file.
+    const Bitboard pawn_checks = pawn_attacks(Them, their_king);
+    const Bitboard king_file = FILE_A_BB << file_of(their_king);
+    const Bitboard pawns = pos.pieces(Us, PAWN) & ~Rank7;
+    const Bitboard discovering_pawns = pawns & discoverers & ~king_file;
+    auto pushes = [&](Bitboard movers, Bitboard allowed) {
+        Bitboard single = shift<Up>(movers) & empty;
+        Bitboard twice = shift<Up>(single & Rank3) & empty & allowed;
+        sink.pawn_moves(single & allowed & (pawn_checks | shift<Up>(discovering_pawns)), Up);
+        sink.pawn_moves(twice & (pawn_checks | shift<2 * Up>(discovering_pawns)), 2 * Up);
+    };
+    pushes(pawns & ~pinned, ~Bitboard(0));
+    for (Bitboard b = pawns & pinned; b;) {
+        Square from = pop_lsb(b);
+        pushes(square_bb(from), line_bb(ksq, from));
+    }
+
+    if (pos.castling_rights() & (Us == WHITE ? WHITE_CASTLING : BLACK_CASTLING)) {
+        for (bool king_side : {true, false}) {
+            CastlingRights right = castling_right(Us, king_side);
+            if (!pos.can_castle(right)) continue;
+            Move m = Move::make(CASTLING, ksq, pos.castling_rook_square(right));
+            if (pos.pseudo_legal(m) && pos.legal(m) && pos.gives_check(m)) sink.add(m);
+        }
+    }
+}
+
 template <bool Captures, bool Quiets, typename Sink>
 void generate_for_side(const Position& pos, Sink& sink) {
     if (pos.side_to_move() == WHITE)
@@ -159,7 +248,18 @@ void generate_for_side(const Position& pos, Sink& sink) {
 template <GenType T>
 Move* generate(const Position& pos, Move* list) {
     ListSink sink{list};
-    if constexpr (T == CAPTURES)
+    if constexpr (T == QUIET_CHECKS) {
+        if (pos.checkers()) {
+            // In check, where this list is not wanted for speed: QUIETS filtered.
+            generate_for_side<false, true>(pos, sink);
+            sink.cursor =
+                std::remove_if(list, sink.cursor, [&](Move m) { return !pos.gives_check(m); });
+        } else if (pos.side_to_move() == WHITE) {
+            generate_quiet_checks<WHITE>(pos, sink);
+        } else {
+            generate_quiet_checks<BLACK>(pos, sink);
+        }
+    } else if constexpr (T == CAPTURES)
         generate_for_side<true, false>(pos, sink);
     else if constexpr (T == QUIETS)
         generate_for_side<false, true>(pos, sink);
@@ -172,7 +272,8 @@ Move* generate(const Position& pos, Move* list) {
         assert(pos.pseudo_legal(*m) && pos.legal(*m));
         bool tactical = pos.is_capture(*m) || m->kind() == PROMOTION;
         assert(T != CAPTURES || tactical);
-        assert(T != QUIETS || !tactical);
+        assert((T != QUIETS && T != QUIET_CHECKS) || !tactical);
+        assert(T != QUIET_CHECKS || pos.gives_check(*m));
         for (Move* other = list; other != m; ++other) assert(*other != *m);
     }
 #endif
@@ -184,6 +285,7 @@ template Move* generate<QUIETS>(const Position&, Move*);
 template Move* generate<EVASIONS>(const Position&, Move*);
 template Move* generate<NON_EVASIONS>(const Position&, Move*);
 template Move* generate<LEGAL>(const Position&, Move*);
+template Move* generate<QUIET_CHECKS>(const Position&, Move*);
 
 std::uint64_t count_legal_moves(const Position& pos) {
     CountSink sink;

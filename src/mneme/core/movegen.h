@@ -14,6 +14,7 @@ enum GenType {
     EVASIONS,      // all legal moves when in check (same as LEGAL then)
     NON_EVASIONS,  // all legal moves when not in check (same as LEGAL then)
     LEGAL,         // all legal moves
+    QUIET_CHECKS,  // the QUIETS that give check, in the order QUIETS lists them
 };
 
 constexpr int MAX_MOVES = 256;

@@ -632,8 +632,8 @@ Value Searcher::quiescence(Value alpha, Value beta, int ply, bool pv_node, bool 
     // behind on material is often followed by a check that mates, which captures alone miss.
     // Only checks that do not lose the checking piece to a simple exchange.
     if (checks && !in_check && best_value < beta) {
-        for (Move m : MoveList<QUIETS>(pos_)) {
-            if (!pos_.gives_check(m) || static_exchange(pos_, m) < 0) continue;
+        for (Move m : MoveList<QUIET_CHECKS>(pos_)) {
+            if (static_exchange(pos_, m) < 0) continue;
             if (search_move(m)) break;
         }
         if (stopped_) return 0;
