@@ -117,10 +117,11 @@ Move MovePicker::next() {
             while (current_ < end_) {
                 Move m = pick_best();
                 if (m == tt_move_ || is_hint_move(m)) continue;
-                // The main search postpones captures that lose material and under-promotions.
-                bool losing = m.kind() == PROMOTION ? m.promotion_type() != QUEEN
-                                                    : static_exchange(pos_, m) < 0;
-                if (!quiescence_ && order_captures_ && losing) {
+                // The main search postpones captures that lose material and under-promotions
+                // (quiescence judges its captures itself: no exchange computed for it here).
+                if (!quiescence_ && order_captures_ &&
+                    (m.kind() == PROMOTION ? m.promotion_type() != QUEEN
+                                           : static_exchange(pos_, m) < 0)) {
                     moves_[bad_end_++] = moves_[current_ - 1];
                     continue;
                 }
