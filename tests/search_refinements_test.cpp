@@ -205,6 +205,29 @@ TEST(SearchRefinements, QuiescenceChecksSeeAQuietMateAtTheLeaves) {
     EXPECT_FALSE(is_mate_score(result.score)) << result.score;
 }
 
+// QuiescenceCheckDeficit keeps quiet checks to quiescence nodes whose static score is that far
+// below beta: most nodes are near the window, so far fewer checks are searched, and the mate
+// after a sacrifice (the side to move a queen down) is still seen.
+TEST(SearchRefinements, QuiescenceCheckDeficitKeepsChecksToNodesFarBelowBeta) {
+    Position middlegame =
+        Position::from_fen("r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP2BPPP/R2QKB1R w KQ - 0 8");
+    SearchOptions checks = with_refinement(&SearchOptions::quiescence_checks);
+    SearchOptions far_below = checks;
+    far_below.margins.quiescence_check_deficit = 300;
+    SearchOptions none = with_refinement(nullptr);
+    std::uint64_t all = search_with(middlegame, checks, 8).statistics.quiescence_checks;
+    std::uint64_t kept = search_with(middlegame, far_below, 8).statistics.quiescence_checks;
+    EXPECT_EQ(search_with(middlegame, none, 8).statistics.quiescence_checks, 0u);
+    EXPECT_LT(kept * 2, all) << kept << " against " << all;
+    // 1. Qxh7+ Kxh7 2. Rh3#: at depth 1 the quiet mate is a check at the first ply of
+    // quiescence, where White, a queen down, is far below beta.
+    Position sacrifice = Position::from_fen("6rk/6pp/8/5P1Q/8/4R3/6PP/6K1 w - - 0 1");
+    EXPECT_FALSE(is_mate_score(search_with(sacrifice, none, 1).score));
+    SearchResult mate = search_with(sacrifice, far_below, 1);
+    EXPECT_EQ(move_to_uci(mate.best, false), "h5h7");
+    EXPECT_EQ(mate.score, mate_in(3));
+}
+
 // Quiescence check pruning: in a position full of captures that check (a fuzzer's input found
 // it: the engine's search of one ply took 6,908 nodes with the network, 843 with the switch),
 // the lines of checks and evasions below the leaves are pruned like the others (with the

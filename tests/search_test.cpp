@@ -578,6 +578,13 @@ TEST(UciProtocol, SearchMarginsAreCheckedSpinOptions) {
     EXPECT_EQ(nodes_with("setoption name LmrDivisor value 220\n"), defaults);
     EXPECT_NE(nodes_with("setoption name LmrDivisor value 150\n"), defaults);
     EXPECT_EQ(nodes_with("setoption name LmrBase value 50\n"), defaults);
+    // The deficit works on the quiescence checks, which are off by default.
+    EXPECT_EQ(nodes_with("setoption name QuiescenceCheckDeficit value 100\n"), defaults);
+    const std::string checks = "setoption name QuiescenceChecks value true\n";
+    EXPECT_EQ(nodes_with(checks + "setoption name QuiescenceCheckDeficit value 0\n"),
+              nodes_with(checks));
+    EXPECT_NE(nodes_with(checks + "setoption name QuiescenceCheckDeficit value 100\n"),
+              nodes_with(checks));
     EXPECT_NE(nodes_with("setoption name LmrBase value -50\n"), defaults);
 }
 

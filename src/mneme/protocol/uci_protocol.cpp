@@ -113,7 +113,8 @@ std::string statistics_line(const SearchResult& result) {
     line << "info string cutoffs " << s.beta_cutoffs << " first-move-cutoff-rate "
          << (s.beta_cutoffs ? s.first_move_cutoffs * 1000 / s.beta_cutoffs : 0) / 10.0
          << "% reductions " << s.reductions << " re-searches " << s.re_searches
-         << " futility-prunes " << s.futility_prunes << " aspiration-fails " << s.aspiration_fails;
+         << " futility-prunes " << s.futility_prunes << " aspiration-fails " << s.aspiration_fails
+         << " quiescence-checks " << s.quiescence_checks;
     return line.str();
 }
 

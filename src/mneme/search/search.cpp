@@ -631,9 +631,14 @@ Value Searcher::quiescence(Value alpha, Value beta, int ply, bool pv_node, bool 
     // Quiet checks at the first ply of quiescence: a sacrifice that leaves the attacker far
     // behind on material is often followed by a check that mates, which captures alone miss.
     // Only checks that do not lose the checking piece to a simple exchange.
-    if (checks && !in_check && best_value < beta) {
+    // QuiescenceCheckDeficit keeps them to nodes whose static score is that far below beta (a
+    // side that gave material away, whose point may be a mate), out of the many nodes near the
+    // window, where a check seldom changes the result.
+    const int deficit = options_.margins.quiescence_check_deficit;
+    if (checks && !in_check && best_value < beta && static_eval <= beta - deficit) {
         for (Move m : MoveList<QUIET_CHECKS>(pos_)) {
             if (static_exchange(pos_, m) < 0) continue;
+            ++statistics_.quiescence_checks;
             if (search_move(m)) break;
         }
         if (stopped_) return 0;

@@ -52,6 +52,7 @@ struct SearchStatistics {
     std::uint64_t re_searches = 0;         // reduced moves that had to be searched again
     std::uint64_t futility_prunes = 0;
     std::uint64_t aspiration_fails = 0;
+    std::uint64_t quiescence_checks = 0;  // quiet checks searched in quiescence
 };
 
 // A root move's standing after the last iteration, for MultiPV and strength limiting.

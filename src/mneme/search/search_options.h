@@ -42,6 +42,9 @@ struct SearchMargins {
     int singular_margin_per_depth = 2;   // singular beta: the table score - this * depth
     int history_prune_per_depth = 3000;  // a quiet move with history below -this * depth is pruned
     int aspiration_delta = 20;           // the first aspiration window's half width
+    // QuiescenceChecks only where the static score is at least this far below beta (a side
+    // that gave material away, whose point may be a mate); 0: wherever it is below beta.
+    int quiescence_check_deficit = 0;
     // Late move reductions: this / 100 + log(depth) log(count) / (lmr_divisor / 100), rounded
     // down; the two shape the whole table (its offset and its slope).
     int lmr_base = 50;
@@ -69,6 +72,7 @@ inline constexpr SearchMarginOption SEARCH_MARGIN_OPTIONS[] = {
     {"SingularMarginPerDepth", &SearchMargins::singular_margin_per_depth, 0, 20},
     {"HistoryPrunePerDepth", &SearchMargins::history_prune_per_depth, 0, 100000},
     {"AspirationDelta", &SearchMargins::aspiration_delta, 5, 500},
+    {"QuiescenceCheckDeficit", &SearchMargins::quiescence_check_deficit, 0, 3000},
     {"LmrBase", &SearchMargins::lmr_base, -200, 300},
     {"LmrDivisor", &SearchMargins::lmr_divisor, 100, 1000},
     {"PlannedMovesLeft", &SearchMargins::planned_moves_left, 5, 100},
