@@ -570,7 +570,6 @@ Value Searcher::quiescence(Value alpha, Value beta, int ply, bool pv_node, bool 
     Move best_move;
     // Searches `m` and takes its score; true when the node is done (a cut-off, or stopped).
     auto search_move = [&](Move m) {
-        table_->prefetch(pos_.key_after(m));
         evaluator_->push(pos_, m);
         pos_.do_move(m);
         Value v = -quiescence(-beta, -alpha, ply + 1, pv_node);
@@ -599,6 +598,8 @@ Value Searcher::quiescence(Value alpha, Value beta, int ply, bool pv_node, bool 
     const bool prune_checks = options_.quiescence_check_pruning;
     while (Move m = picker.next()) {
         ++move_count;
+        // Fetched before the pruning below, so that the access overlaps it (as in negamax).
+        table_->prefetch(pos_.key_after(m));
         if (in_check && prune_checks) {
             // Once an evasion is known not to be mated, the others cannot make the node a
             // mate. The picker gives the captures first: two quiet evasions tried leave only
@@ -637,6 +638,7 @@ Value Searcher::quiescence(Value alpha, Value beta, int ply, bool pv_node, bool 
     const int deficit = options_.margins.quiescence_check_deficit;
     if (checks && !in_check && best_value < beta && static_eval <= beta - deficit) {
         for (Move m : MoveList<QUIET_CHECKS>(pos_)) {
+            table_->prefetch(pos_.key_after(m));
             if (static_exchange(pos_, m) < 0) continue;
             ++statistics_.quiescence_checks;
             if (search_move(m)) break;
