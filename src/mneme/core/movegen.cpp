@@ -192,20 +192,18 @@ void generate_quiet_checks(const Position& pos, ListSink& sink) {
     auto slider_checks = [&](Square from, Bitboard own_checks) {
         return queens & square_bb(from) ? bishop_checks | rook_checks : own_checks;
     };
-    for (Bitboard b = pos.pieces(Us, BISHOP, QUEEN); b;) {
-        Square from = pop_lsb(b);
-        Bitboard t = bishop_attacks(from, occupied) & empty &
-                     (slider_checks(from, bishop_checks) | discovered(from));
-        if (pinned & square_bb(from)) t &= line_bb(ksq, from);
-        sink.piece_moves(from, t);
-    }
-    for (Bitboard b = pos.pieces(Us, ROOK, QUEEN); b;) {
-        Square from = pop_lsb(b);
-        Bitboard t = rook_attacks(from, occupied) & empty &
-                     (slider_checks(from, rook_checks) | discovered(from));
-        if (pinned & square_bb(from)) t &= line_bb(ksq, from);
-        sink.piece_moves(from, t);
-    }
+    auto slider_moves = [&](Bitboard sliders, Bitboard (*attacks)(Square, Bitboard),
+                            Bitboard own_checks) {
+        for (Bitboard b = sliders; b;) {
+            Square from = pop_lsb(b);
+            Bitboard t = attacks(from, occupied) & empty &
+                         (slider_checks(from, own_checks) | discovered(from));
+            if (pinned & square_bb(from)) t &= line_bb(ksq, from);
+            sink.piece_moves(from, t);
+        }
+    };
+    slider_moves(pos.pieces(Us, BISHOP, QUEEN), bishop_attacks, bishop_checks);
+    slider_moves(pos.pieces(Us, ROOK, QUEEN), rook_attacks, rook_checks);
 
     // Pawn pushes (promotions are not quiet): onto a square that attacks their king, or off a
     // line that the pawn shields, which a push leaves unless the line is the pawn's own file.
