@@ -17,6 +17,7 @@ const PROMOTION_ROLES: [Role, string][] = [
 export class Board {
   readonly ground: Api;
   private onMove: MoveHandler = () => {};
+  private shown = false;
 
   constructor(element: HTMLElement) {
     this.ground = Chessground(element, {
@@ -32,6 +33,11 @@ export class Board {
   // Shows `view`; pieces of `movableSide` may be moved (none when null).
   show(view: PositionView, movableSide: Side | null, onMove: MoveHandler): void {
     this.onMove = onMove;
+    // The first position shown (a game resumed when the page opens) appears in place instead
+    // of sliding every piece from the starting position.
+    const first = !this.shown;
+    this.shown = true;
+    if (first) this.ground.set({ animation: { enabled: false } });
     const destinations = new Map<Key, Key[]>();
     if (movableSide)
       for (const [from, targets] of Object.entries(view.destinations)) destinations.set(from as Key, targets as Key[]);
@@ -44,6 +50,7 @@ export class Board {
       draggable: { deleteOnDropOff: false },
     });
     this.ground.setAutoShapes([]);
+    if (first) this.ground.set({ animation: { enabled: true } });
   }
 
   flip(): void {
