@@ -74,6 +74,18 @@ void pawn_moves(const Position& pos, Bitboard pawns, Bitboard allowed, Sink& sin
     }
 }
 
+// The legal castling moves of a side not in check that `keep` accepts.
+template <Color Us, typename Sink, typename Keep>
+void castling_moves(const Position& pos, Sink& sink, Keep keep) {
+    if (!(pos.castling_rights() & (Us == WHITE ? WHITE_CASTLING : BLACK_CASTLING))) return;
+    for (bool king_side : {true, false}) {
+        CastlingRights right = castling_right(Us, king_side);
+        if (!pos.can_castle(right)) continue;
+        Move m = Move::make(CASTLING, pos.king_square(Us), pos.castling_rook_square(right));
+        if (pos.pseudo_legal(m) && pos.legal(m) && keep(m)) sink.add(m);
+    }
+}
+
 template <Color Us, bool Captures, bool Quiets, typename Sink>
 void generate_moves(const Position& pos, Sink& sink) {
     constexpr Color Them = ~Us;
@@ -135,15 +147,7 @@ void generate_moves(const Position& pos, Sink& sink) {
     }
 
     if constexpr (Quiets) {
-        if (!checkers &&
-            (pos.castling_rights() & (Us == WHITE ? WHITE_CASTLING : BLACK_CASTLING))) {
-            for (bool king_side : {true, false}) {
-                CastlingRights right = castling_right(Us, king_side);
-                if (!pos.can_castle(right)) continue;
-                Move m = Move::make(CASTLING, ksq, pos.castling_rook_square(right));
-                if (pos.pseudo_legal(m) && pos.legal(m)) sink.add(m);
-            }
-        }
+        if (!checkers) castling_moves<Us>(pos, sink, [](Move) { return true; });
     }
 }
 
@@ -223,14 +227,7 @@ void generate_quiet_checks(const Position& pos, ListSink& sink) {
         pushes(square_bb(from), line_bb(ksq, from));
     }
 
-    if (pos.castling_rights() & (Us == WHITE ? WHITE_CASTLING : BLACK_CASTLING)) {
-        for (bool king_side : {true, false}) {
-            CastlingRights right = castling_right(Us, king_side);
-            if (!pos.can_castle(right)) continue;
-            Move m = Move::make(CASTLING, ksq, pos.castling_rook_square(right));
-            if (pos.pseudo_legal(m) && pos.legal(m) && pos.gives_check(m)) sink.add(m);
-        }
-    }
+    castling_moves<Us>(pos, sink, [&](Move m) { return pos.gives_check(m); });
 }
 
 template <bool Captures, bool Quiets, typename Sink>

@@ -269,8 +269,7 @@ Value Searcher::negamax(int depth, Value alpha, Value beta, int ply, bool pv_nod
     // quiet: a quiet move that was needed there is often a defence against such a threat.
     if (options_.futility && prune_node && depth <= REVERSE_FUTILITY_MAX_DEPTH &&
         !(options_.former_pv_no_reverse_futility && tt_pv) &&
-        !(options_.quiet_table_move_no_reverse_futility && tt_move && !pos_.is_capture(tt_move) &&
-          tt_move.kind() != PROMOTION) &&
+        !(options_.quiet_table_move_no_reverse_futility && tt_move && is_quiet(pos_, tt_move)) &&
         !is_mate_score(beta) &&
         static_eval - reverse_futility_margin(options_.margins, depth - (improving ? 1 : 0)) >=
             beta)
