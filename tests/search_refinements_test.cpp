@@ -93,12 +93,17 @@ TEST(CaptureHistory, RewardsAndPunishesEachCaptureApart) {
     EXPECT_EQ(table.get(B_KNIGHT, SQ_E5, PAWN), 0);
 }
 
-// Each refinement alone changes the tree of a fixed-depth middlegame search (so its switch
-// is connected), and the searches with it still find the tactics below.
+// The refinement another one refines, without which it does nothing (null: none).
+bool SearchOptions::*refined_by(bool SearchOptions::*field) {
+    return field == &SearchOptions::double_extensions ? &SearchOptions::singular_extensions
+                                                      : nullptr;
+}
+
+// Each refinement alone (with the one it refines) changes the tree of a fixed-depth middlegame
+// search (so its switch is connected), and the searches with it still find the tactics below.
 TEST(SearchRefinements, EachChangesTheTreeAndKeepsTactics) {
     Position middlegame =
         Position::from_fen("r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N2N2/PP2BPPP/R2QKB1R w KQ - 0 9");
-    const std::uint64_t baseline = search_with(middlegame, with_refinement(nullptr), 10).nodes;
     struct Tactic {
         const char* fen;
         const char* best;
@@ -111,8 +116,15 @@ TEST(SearchRefinements, EachChangesTheTreeAndKeepsTactics) {
     };
     for (const SearchRefinementOption& r : SEARCH_REFINEMENT_OPTIONS) {
         if (r.field == &SearchOptions::time_stability) continue;  // only timed searches
+        bool SearchOptions::*refined = refined_by(r.field);
+        const std::uint64_t baseline = search_with(middlegame, with_refinement(refined), 10).nodes;
         SearchOptions options = with_refinement(r.field);
-        EXPECT_NE(search_with(middlegame, options, 10).nodes, baseline) << r.name;
+        if (refined) options.*refined = true;
+        // Double extensions need a deeper tree than depth 10's singular searches: their own
+        // test below counts them at depth 13.
+        if (r.field != &SearchOptions::double_extensions) {
+            EXPECT_NE(search_with(middlegame, options, 10).nodes, baseline) << r.name;
+        }
         for (const Tactic& t : tactics) {
             Position pos = Position::from_fen(t.fen);
             SearchResult result = search_with(pos, options, t.depth);
@@ -121,10 +133,11 @@ TEST(SearchRefinements, EachChangesTheTreeAndKeepsTactics) {
     }
     // All of them together as well. The default has every refinement on that passed its test
     // in games (docs/search-tests.md); the ones not tested yet are off.
-    const std::array<bool SearchOptions::*, 6> untested = {
+    const std::array<bool SearchOptions::*, 8> untested = {
         &SearchOptions::quiescence_checks,    &SearchOptions::former_pv_no_reverse_futility,
         &SearchOptions::advanced_pawn_pushes, &SearchOptions::quiescence_check_pruning,
-        &SearchOptions::root_reductions,      &SearchOptions::quiet_table_move_no_reverse_futility};
+        &SearchOptions::root_reductions,      &SearchOptions::quiet_table_move_no_reverse_futility,
+        &SearchOptions::double_extensions,    &SearchOptions::re_search_depth};
     SearchOptions defaults;
     for (const SearchRefinementOption& r : SEARCH_REFINEMENT_OPTIONS)
         EXPECT_EQ(defaults.*(r.field),
@@ -136,6 +149,45 @@ TEST(SearchRefinements, EachChangesTheTreeAndKeepsTactics) {
         Position pos = Position::from_fen(t.fen);
         EXPECT_EQ(move_to_uci(search_with(pos, all, t.depth).best, false), t.best) << t.fen;
     }
+}
+
+// Double extensions: in a middlegame some singular moves' rivals fall far below the bound and
+// get two plies; never without the switch, never in a PV node, and fewer with a wider margin.
+// With them a queen sacrifice that mates is still the move.
+TEST(SearchRefinements, DoubleExtensionsExtendMovesFarMoreSingularThanTheBound) {
+    Position middlegame =
+        Position::from_fen("r2q1rk1/pp1bbppp/2n1pn2/3p4/2PP4/P1N1PN2/1P1QBPPP/R3K2R w KQ - 0 10");
+    SearchOptions singular = with_refinement(&SearchOptions::singular_extensions);
+    SearchOptions doubled = singular;
+    doubled.double_extensions = true;
+    SearchOptions wide = doubled;
+    wide.margins.double_extension_margin = 300;
+    EXPECT_EQ(search_with(middlegame, singular, 13).statistics.double_extensions, 0u);
+    std::uint64_t narrow_count = search_with(middlegame, doubled, 13).statistics.double_extensions;
+    std::uint64_t wide_count = search_with(middlegame, wide, 13).statistics.double_extensions;
+    EXPECT_GT(narrow_count, 0u);
+    EXPECT_LT(wide_count, narrow_count);
+    Position sacrifice = Position::from_fen("6rk/6pp/8/5P1Q/8/4R3/6PP/6K1 w - - 0 1");
+    SearchResult mate = search_with(sacrifice, doubled, 10);
+    EXPECT_EQ(move_to_uci(mate.best, false), "h5h7");
+    EXPECT_EQ(mate.score, mate_in(3));
+}
+
+// Re-search depth: reduced moves that beat alpha are searched again a ply deeper or shallower
+// than planned, by how far they beat the best score; without the switch always as planned.
+TEST(SearchRefinements, ReSearchDepthFollowsTheReducedSearchsMargin) {
+    Position middlegame =
+        Position::from_fen("r2q1rk1/pp1bbppp/2n1pn2/3p4/2PP4/P1N1PN2/1P1QBPPP/R3K2R w KQ - 0 10");
+    SearchResult planned = search_with(middlegame, SearchOptions(), 12);
+    EXPECT_EQ(planned.statistics.deeper_re_searches, 0u);
+    EXPECT_EQ(planned.statistics.shallower_re_searches, 0u);
+    SearchOptions adjusted;
+    adjusted.re_search_depth = true;
+    SearchResult result = search_with(middlegame, adjusted, 12);
+    EXPECT_GT(result.statistics.deeper_re_searches, 0u);
+    EXPECT_GT(result.statistics.shallower_re_searches, 0u);
+    EXPECT_LE(result.statistics.deeper_re_searches + result.statistics.shallower_re_searches,
+              result.statistics.re_searches);
 }
 
 // Capture reductions: the losing captures of a middlegame (pieces can take defended pawns) get

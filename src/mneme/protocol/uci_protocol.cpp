@@ -114,7 +114,9 @@ std::string statistics_line(const SearchResult& result) {
          << (s.beta_cutoffs ? s.first_move_cutoffs * 1000 / s.beta_cutoffs : 0) / 10.0
          << "% reductions " << s.reductions << " re-searches " << s.re_searches
          << " futility-prunes " << s.futility_prunes << " aspiration-fails " << s.aspiration_fails
-         << " quiescence-checks " << s.quiescence_checks;
+         << " quiescence-checks " << s.quiescence_checks << " double-extensions "
+         << s.double_extensions << " deeper-re-searches " << s.deeper_re_searches
+         << " shallower-re-searches " << s.shallower_re_searches;
     return line.str();
 }
 

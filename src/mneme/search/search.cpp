@@ -68,6 +68,9 @@ constexpr int NULL_MOVE_VERIFICATION_DEPTH = 6;
 // close to the node's depth is tested for being the only good move.
 constexpr int SINGULAR_MIN_DEPTH = 8;
 constexpr int SINGULAR_TT_DEPTH_MARGIN = 3;
+// Double extensions on one line from the root: more would let a forced line grow the tree
+// without bound.
+constexpr int MAX_DOUBLE_EXTENSIONS = 6;
 // Razoring: a static score this far below alpha (growing with the square of the depth, so
 // that only hopeless nodes qualify) is left to quiescence.
 constexpr int RAZOR_MAX_DEPTH = 3;
@@ -439,9 +442,18 @@ Value Searcher::negamax(int depth, Value alpha, Value beta, int ply, bool pv_nod
                 negamax((depth - 1) / 2, singular_beta - 1, singular_beta, ply, false, cut_node);
             excluded_moves_[ply] = Move::none();
             if (stopped_) return 0;
-            if (v < singular_beta)
+            if (v < singular_beta) {
                 extension = 1;
-            else if (singular_beta >= beta)
+                // Far below the bound, the rivals are not close at all: the move is the whole
+                // story of this node and worth two plies, but not in a PV node, whose full
+                // window sees the line anyway, and not without a limit on the line.
+                if (options_.double_extensions && !pv_node &&
+                    v < singular_beta - options_.margins.double_extension_margin &&
+                    double_extensions_[ply] < MAX_DOUBLE_EXTENSIONS) {
+                    extension = 2;
+                    ++statistics_.double_extensions;
+                }
+            } else if (singular_beta >= beta)
                 return singular_beta;
             else if (tt.score >= beta)
                 extension = -1;
@@ -468,6 +480,7 @@ Value Searcher::negamax(int depth, Value alpha, Value beta, int ply, bool pv_nod
         reduction = std::clamp(reduction, 0, std::max(new_depth - 1, 0));
 
         move_slices_[ply] = &continuation_->after(pos_.moved_piece(m), m.to());
+        double_extensions_[ply + 1] = double_extensions_[ply] + (extension >= 2 ? 1 : 0);
         evaluator_->push(pos_, m);
         pos_.do_move(m);
         Value v = -VALUE_INFINITE;
@@ -477,6 +490,18 @@ Value Searcher::negamax(int depth, Value alpha, Value beta, int ply, bool pv_nod
             v = -negamax(new_depth - reduction, -alpha - 1, -alpha, ply + 1, false, true);
             full_depth = v > alpha && !stopped_;
             if (full_depth) ++statistics_.re_searches;
+            // The reduced search's margin over the best move so far says how much the move
+            // deserves: far above it, a ply more than planned; barely above, a ply less (but
+            // never less than the reduced search already looked).
+            if (full_depth && options_.re_search_depth && best_value > -VALUE_INFINITE) {
+                if (v > best_value + options_.margins.re_search_deeper_margin + 10 * new_depth) {
+                    ++new_depth;
+                    ++statistics_.deeper_re_searches;
+                } else if (v < best_value + new_depth && new_depth - 1 > new_depth - reduction) {
+                    --new_depth;
+                    ++statistics_.shallower_re_searches;
+                }
+            }
         }
         if (full_depth) {
             if (minimax) {

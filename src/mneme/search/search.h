@@ -52,7 +52,10 @@ struct SearchStatistics {
     std::uint64_t re_searches = 0;         // reduced moves that had to be searched again
     std::uint64_t futility_prunes = 0;
     std::uint64_t aspiration_fails = 0;
-    std::uint64_t quiescence_checks = 0;  // quiet checks searched in quiescence
+    std::uint64_t quiescence_checks = 0;      // quiet checks searched in quiescence
+    std::uint64_t double_extensions = 0;      // singular moves extended by two plies
+    std::uint64_t deeper_re_searches = 0;     // re-searches of reduced moves a ply deeper
+    std::uint64_t shallower_re_searches = 0;  // ... and a ply shallower than planned
 };
 
 // A root move's standing after the last iteration, for MultiPV and strength limiting.
@@ -242,6 +245,8 @@ private:
     PieceToHistory* move_slices_[MAX_PLY + 2];
     // The static evaluation at each ply (VALUE_NONE in check), to tell whether it improves.
     Value static_evals_[MAX_PLY + 2];
+    // How many double extensions the line from the root to each ply took (DoubleExtensions).
+    int double_extensions_[MAX_PLY + 2];
     // The move a singular-extension search at this ply leaves out (none: no such search).
     Move excluded_moves_[MAX_PLY + 2];
     // Triangular principal variation table: pv_[ply][ply..pv_length_[ply]) is the line

@@ -45,6 +45,12 @@ struct SearchMargins {
     // QuiescenceChecks only where the static score is at least this far below beta (a side
     // that gave material away, whose point may be a mate); 0: wherever it is below beta.
     int quiescence_check_deficit = 0;
+    // DoubleExtensions: a singular move whose rivals fall this far below the singular bound
+    // gets two plies more instead of one.
+    int double_extension_margin = 20;
+    // ReSearchDepth: a reduced move that beats the best score so far by this much (plus 10 per
+    // ply of depth) is searched again a ply deeper than planned.
+    int re_search_deeper_margin = 60;
     // Late move reductions: this / 100 + log(depth) log(count) / (lmr_divisor / 100), rounded
     // down; the two shape the whole table (its offset and its slope).
     int lmr_base = 50;
@@ -73,6 +79,8 @@ inline constexpr SearchMarginOption SEARCH_MARGIN_OPTIONS[] = {
     {"HistoryPrunePerDepth", &SearchMargins::history_prune_per_depth, 0, 100000},
     {"AspirationDelta", &SearchMargins::aspiration_delta, 5, 500},
     {"QuiescenceCheckDeficit", &SearchMargins::quiescence_check_deficit, 0, 3000},
+    {"DoubleExtensionMargin", &SearchMargins::double_extension_margin, 0, 1000},
+    {"ReSearchDeeperMargin", &SearchMargins::re_search_deeper_margin, 0, 1000},
     {"LmrBase", &SearchMargins::lmr_base, -200, 300},
     {"LmrDivisor", &SearchMargins::lmr_divisor, 100, 1000},
     {"PlannedMovesLeft", &SearchMargins::planned_moves_left, 5, 100},
@@ -158,6 +166,10 @@ struct SearchOptions {
                                                  // are, one ply less (the root is a PV node)
     bool quiet_table_move_no_reverse_futility = false;  // no reverse futility where the table's
                                                         // move is quiet (a defence, maybe)
+    bool double_extensions = false;  // a move far more singular than the bound asks: two
+                                     // plies more (at most six times on a line)
+    bool re_search_depth = false;    // a reduced move's re-search a ply deeper when it beat
+                                     // the best score by far, a ply shallower when barely
 
     SearchMargins margins;
 
@@ -194,6 +206,8 @@ inline constexpr SearchRefinementOption SEARCH_REFINEMENT_OPTIONS[] = {
     {"QuiescenceCheckPruning", &SearchOptions::quiescence_check_pruning},
     {"RootReductions", &SearchOptions::root_reductions},
     {"QuietTableMoveNoReverseFutility", &SearchOptions::quiet_table_move_no_reverse_futility},
+    {"DoubleExtensions", &SearchOptions::double_extensions},
+    {"ReSearchDepth", &SearchOptions::re_search_depth},
 };
 
 inline SearchOptions SearchOptions::plain(SearchAlgorithm algorithm) {
