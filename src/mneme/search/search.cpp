@@ -252,6 +252,9 @@ Value Searcher::negamax(int depth, Value alpha, Value beta, int ply, bool pv_nod
         static_eval = corrected_eval(raw_eval);
     }
     static_evals_[ply] = static_eval;
+    // The null move's and ProbCut's children inherit the line's double extensions; the move
+    // loop sets each move's own.
+    double_extensions_[ply + 1] = double_extensions_[ply];
     // Whether our position got better since our last move: if not, the pruning below can be
     // bolder, since a refutation of this line is then more likely to exist.
     bool improving = false;
