@@ -26,6 +26,16 @@ SearchOptions with_refinement(bool SearchOptions::*field) {
     return options;
 }
 
+// 1. Qxh7+ Kxh7 2. Rh3#: a queen sacrifice that checks, then a quiet mate. A refinement that
+// reduces, prunes or extends must still find it at `depth`.
+const char* const QUEEN_SACRIFICE_MATE = "6rk/6pp/8/5P1Q/8/4R3/6PP/6K1 w - - 0 1";
+
+void expect_queen_sacrifice_mate(const SearchOptions& options, int depth) {
+    SearchResult mate = search_with(Position::from_fen(QUEEN_SACRIFICE_MATE), options, depth);
+    EXPECT_EQ(move_to_uci(mate.best, false), "h5h7");
+    EXPECT_EQ(mate.score, mate_in(3));
+}
+
 TEST(CorrectionHistory, MovesTowardsTheErrorFasterForDeeperSearches) {
     CorrectionHistory table;
     table.clear();
@@ -167,10 +177,7 @@ TEST(SearchRefinements, DoubleExtensionsExtendMovesFarMoreSingularThanTheBound) 
     std::uint64_t wide_count = search_with(middlegame, wide, 13).statistics.double_extensions;
     EXPECT_GT(narrow_count, 0u);
     EXPECT_LT(wide_count, narrow_count);
-    Position sacrifice = Position::from_fen("6rk/6pp/8/5P1Q/8/4R3/6PP/6K1 w - - 0 1");
-    SearchResult mate = search_with(sacrifice, doubled, 10);
-    EXPECT_EQ(move_to_uci(mate.best, false), "h5h7");
-    EXPECT_EQ(mate.score, mate_in(3));
+    expect_queen_sacrifice_mate(doubled, 10);
 }
 
 // Re-search depth: reduced moves that beat alpha are searched again a ply deeper or shallower
@@ -200,11 +207,7 @@ TEST(SearchRefinements, CaptureReductionsReduceLosingCaptures) {
         search_with(middlegame, with_refinement(&SearchOptions::capture_reductions), 11);
     EXPECT_GT(with.statistics.reductions, without.statistics.reductions);
     // A queen sacrifice that mates is a check, never reduced: 1. Qxh7+ Kxh7 2. Rh3#.
-    Position sacrifice = Position::from_fen("6rk/6pp/8/5P1Q/8/4R3/6PP/6K1 w - - 0 1");
-    SearchResult mate =
-        search_with(sacrifice, with_refinement(&SearchOptions::capture_reductions), 6);
-    EXPECT_EQ(move_to_uci(mate.best, false), "h5h7");
-    EXPECT_EQ(mate.score, mate_in(3));
+    expect_queen_sacrifice_mate(with_refinement(&SearchOptions::capture_reductions), 6);
 }
 
 // Root reductions: late quiet root moves are searched shallower first, so a fixed-depth search
@@ -227,10 +230,7 @@ TEST(SearchRefinements, RootReductionsReduceLateRootMovesAndKeepKeyMoves) {
     SearchResult mate = search_with(zugzwang, on, 17);
     EXPECT_EQ(move_to_uci(mate.best, false), "a1a6");
     EXPECT_EQ(mate.score, mate_in(3));
-    Position sacrifice = Position::from_fen("6rk/6pp/8/5P1Q/8/4R3/6PP/6K1 w - - 0 1");
-    SearchResult queen = search_with(sacrifice, on, 8);
-    EXPECT_EQ(move_to_uci(queen.best, false), "h5h7");
-    EXPECT_EQ(queen.score, mate_in(3));
+    expect_queen_sacrifice_mate(on, 8);
 }
 
 // The zugzwang mate in two of search_test (1. Ra6! and 2. b7#), with every refinement on:
@@ -273,11 +273,9 @@ TEST(SearchRefinements, QuiescenceCheckDeficitKeepsChecksToNodesFarBelowBeta) {
     EXPECT_LT(kept * 2, all) << kept << " against " << all;
     // 1. Qxh7+ Kxh7 2. Rh3#: at depth 1 the quiet mate is a check at the first ply of
     // quiescence, where White, a queen down, is far below beta.
-    Position sacrifice = Position::from_fen("6rk/6pp/8/5P1Q/8/4R3/6PP/6K1 w - - 0 1");
-    EXPECT_FALSE(is_mate_score(search_with(sacrifice, none, 1).score));
-    SearchResult mate = search_with(sacrifice, far_below, 1);
-    EXPECT_EQ(move_to_uci(mate.best, false), "h5h7");
-    EXPECT_EQ(mate.score, mate_in(3));
+    EXPECT_FALSE(
+        is_mate_score(search_with(Position::from_fen(QUEEN_SACRIFICE_MATE), none, 1).score));
+    expect_queen_sacrifice_mate(far_below, 1);
 }
 
 // Quiescence check pruning: in a position full of captures that check (a fuzzer's input found
@@ -294,10 +292,7 @@ TEST(SearchRefinements, QuiescenceCheckPruningShrinksCheckTreesAndKeepsMates) {
     SearchResult pruned = search_with(checks, with, 1);
     EXPECT_LT(pruned.nodes * 10, plain.nodes * 9) << pruned.nodes << " against " << plain.nodes;
     // 1. Qxh7+ Kxh7 2. Rh3#: the mate is seen through the king's only evasion.
-    Position sacrifice = Position::from_fen("6rk/6pp/8/5P1Q/8/4R3/6PP/6K1 w - - 0 1");
-    SearchResult mate = search_with(sacrifice, with, 6);
-    EXPECT_EQ(move_to_uci(mate.best, false), "h5h7");
-    EXPECT_EQ(mate.score, mate_in(3));
+    expect_queen_sacrifice_mate(with, 6);
 }
 
 std::string run_uci(const std::string& input) {
