@@ -56,7 +56,7 @@ SearchResult Searcher::search(const Position& pos, const SearchLimits& limits,
     repetition_keys_[0] = pos_.state().repetition_key;
     evaluator_->reset(pos_);
     static_evals_[0] = pos_.in_check() ? VALUE_NONE : evaluator_->evaluate(pos_);
-    double_extensions_[0] = double_extensions_[1] = 0;  // the root never extends its moves
+    double_extensions_[1] = 0;  // the root's moves are never extended
 
     // Root moves in the order the move picker would try them, restricted to "searchmoves".
     root_moves_.clear();
