@@ -7,11 +7,13 @@
 #include <array>
 #include <sstream>
 #include <string>
+#include <vector>
 
 #include "mneme/core/movegen.h"
 #include "mneme/notation/uci_move.h"
 #include "mneme/protocol/engine_protocol.h"
 #include "mneme/search/history.h"
+#include "mneme/search/move_picker.h"
 #include "mneme/search/search.h"
 #include "search_test_util.h"
 
@@ -143,11 +145,12 @@ TEST(SearchRefinements, EachChangesTheTreeAndKeepsTactics) {
     }
     // All of them together as well. The default has every refinement on that passed its test
     // in games (docs/search-tests.md); the ones not tested yet are off.
-    const std::array<bool SearchOptions::*, 8> untested = {
+    const std::array<bool SearchOptions::*, 10> untested = {
         &SearchOptions::quiescence_checks,    &SearchOptions::former_pv_no_reverse_futility,
         &SearchOptions::advanced_pawn_pushes, &SearchOptions::quiescence_check_pruning,
         &SearchOptions::root_reductions,      &SearchOptions::quiet_table_move_no_reverse_futility,
-        &SearchOptions::double_extensions,    &SearchOptions::re_search_depth};
+        &SearchOptions::double_extensions,    &SearchOptions::re_search_depth,
+        &SearchOptions::threat_ordering,      &SearchOptions::four_ply_continuation};
     SearchOptions defaults;
     for (const SearchRefinementOption& r : SEARCH_REFINEMENT_OPTIONS)
         EXPECT_EQ(defaults.*(r.field),
@@ -195,6 +198,33 @@ TEST(SearchRefinements, ReSearchDepthFollowsTheReducedSearchsMargin) {
     EXPECT_GT(result.statistics.shallower_re_searches, 0u);
     EXPECT_LE(result.statistics.deeper_re_searches + result.statistics.shallower_re_searches,
               result.statistics.re_searches);
+}
+
+// Threat ordering: with no history to go by, a knight that an enemy pawn attacks is moved
+// first, to squares no pawn attacks, and a rook move onto a square an enemy knight attacks
+// comes last; without the switch the quiet moves keep the generator's order.
+TEST(ThreatOrdering, EscapesThreatsFirstAndWalksIntoThemLast) {
+    // White: Ke1, Ra3, Nd4 (attacked by the e5 pawn). Black: Ke8, Ng4 (guards e3), pawn e5.
+    // White has no capture, so every move is quiet.
+    Position pos = Position::from_fen("4k3/8/8/4p3/3N2n1/R7/8/4K3 w - - 0 1");
+    ButterflyHistory history;
+    history.clear();
+    const KillerMoves no_killers{};
+    auto order = [&](bool threats) {
+        MovePicker picker(pos, Move::none(), no_killers, Move::none(), history);
+        if (threats) picker.use_threats();
+        std::vector<std::string> moves;
+        while (Move m = picker.next()) moves.push_back(move_to_uci(m, false));
+        return moves;
+    };
+    std::vector<std::string> with = order(true), without = order(false);
+    ASSERT_EQ(with.size(), without.size());
+    ASSERT_EQ(with.size(), MoveList<LEGAL>(pos).size());
+    // The eight knight moves (none to a pawn-attacked square) lead.
+    for (int i = 0; i < 8; ++i) EXPECT_EQ(with[i].substr(0, 2), "d4") << i << ": " << with[i];
+    EXPECT_EQ(with.back(), "a3e3");
+    EXPECT_NE(without.back(), "a3e3");
+    EXPECT_NE(without.front().substr(0, 2), "d4");
 }
 
 // Capture reductions: the losing captures of a middlegame (pieces can take defended pawns) get

@@ -51,10 +51,13 @@ struct PieceToHistory {
 };
 
 // Continuation history: how well a quiet move (piece, to) has done as an answer to a move
-// (piece, to) played one or two plies earlier. It catches follow-ups that the butterfly table,
-// which forgets what came before, averages away.
+// (piece, to) played one or two plies earlier (and, with FourPlyContinuation, four). It catches
+// follow-ups that the butterfly table, which forgets what came before, averages away.
 class ContinuationHistory {
 public:
+    // The slices a quiet move is scored by: the moves one, two and four plies back.
+    static constexpr int SLICES = 3;
+
     void clear() { std::memset(table_, 0, sizeof(table_)); }
     PieceToHistory& after(Piece p, Square to) { return table_[p][to]; }
 

@@ -26,7 +26,8 @@ MovePicker::MovePicker(const Position& pos, Move tt_move, const KillerMoves& kil
       quiescence_(false),
       with_quiets_(true) {
     tt_move_ = tt_move && pos.pseudo_legal(tt_move) && pos.legal(tt_move) ? tt_move : Move::none();
-    if (continuation) continuation_[0] = continuation[0], continuation_[1] = continuation[1];
+    if (continuation)
+        for (int i = 0; i < ContinuationHistory::SLICES; ++i) continuation_[i] = continuation[i];
 }
 
 MovePicker::MovePicker(const Position& pos, Move tt_move, const ButterflyHistory& history)
@@ -56,19 +57,54 @@ void MovePicker::score_captures() {
     }
 }
 
+MovePicker::Threats MovePicker::enemy_threats() const {
+    Color them = ~pos_.side_to_move();
+    Bitboard occupied = pos_.pieces();
+    Threats t;
+    Bitboard pawns = pos_.pieces(them, PAWN);
+    t.by_pawns = them == WHITE ? pawn_attacks_bb<WHITE>(pawns) : pawn_attacks_bb<BLACK>(pawns);
+    t.by_minors = t.by_pawns;
+    for (Bitboard b = pos_.pieces(them, KNIGHT); b; b &= b - 1)
+        t.by_minors |= knight_attacks(lsb(b));
+    for (Bitboard b = pos_.pieces(them, BISHOP); b; b &= b - 1)
+        t.by_minors |= bishop_attacks(lsb(b), occupied);
+    t.by_rooks = t.by_minors;
+    for (Bitboard b = pos_.pieces(them, ROOK); b; b &= b - 1)
+        t.by_rooks |= rook_attacks(lsb(b), occupied);
+    return t;
+}
+
+namespace {
+
+// What escaping (or walking into) the threat of a lesser piece is worth in history units: about
+// a strong history score for a queen, less for the pieces whose loss costs less.
+int threat_weight(PieceType pt) { return pt == QUEEN ? 16000 : pt == ROOK ? 8000 : 5000; }
+
+}  // namespace
+
 void MovePicker::score_quiets() {
-    if (!use_history_ && !hint_) return;  // scores stay 0: generation order
+    if (!use_history_ && !hint_ && !use_threats_) return;  // scores stay 0: generation order
     Color us = pos_.side_to_move();
+    Threats threats{};
+    if (use_threats_) threats = enemy_threats();
     for (int i = current_; i < end_; ++i) {
         Move m = moves_[i].move();
+        Piece piece = pos_.moved_piece(m);
         int score = 0;
         if (use_history_) {
-            Piece piece = pos_.moved_piece(m);
             score = history_.get(us, m);
             for (const PieceToHistory* slice : continuation_)
                 if (slice) score += slice->get(piece, m.to());
         }
         if (hint_) score += hint_->quiet_bonus(pos_, m, ply_);
+        if (use_threats_) {
+            PieceType pt = type_of(piece);
+            Bitboard danger = threats.against(pt);
+            bool attacked_now = danger & square_bb(m.from());
+            bool attacked_after = danger & square_bb(m.to());
+            if (attacked_now && !attacked_after) score += threat_weight(pt);
+            if (attacked_after) score -= threat_weight(pt);
+        }
         moves_[i].score = score;
     }
 }

@@ -18,8 +18,8 @@ public:
     // `counter` is the quiet move that last refuted the opponent's previous move; it follows the
     // killers. Without `order_captures` captures come in generation order, none postponed;
     // without `use_history` quiet moves do too (the switches of SearchOptions).
-    // `continuation` holds the continuation-history slices of the moves one and two plies
-    // back (either may be null); their scores add to the butterfly score of a quiet move.
+    // `continuation` holds the continuation-history slices of the moves one, two and four
+    // plies back (any may be null); their scores add to the butterfly score of a quiet move.
     // `hint` (may be null), asked at `ply` plies from the root, puts its preferred moves right
     // after the table move and adds its bonus to the score of quiet moves.
     MovePicker(const Position& pos, Move tt_move, const KillerMoves& killers, Move counter,
@@ -32,6 +32,10 @@ public:
     // Captures are also ordered by `history` (null: by victim and attacker alone). Before
     // the first next().
     void use_capture_history(const CaptureHistory* history) { capture_history_ = history; }
+    // Quiet moves are also ordered by the threats of lesser enemy pieces (ThreatOrdering): a
+    // piece attacked by one is moved first to a square where none attacks it, and a move that
+    // puts a piece where one attacks it comes late. Before the first next().
+    void use_threats() { use_threats_ = true; }
 
     // The next move, or Move::none() when all have been handed out. Every move is legal.
     Move next();
@@ -59,6 +63,17 @@ private:
 
     void score_captures();
     void score_quiets();
+    // The squares attacked by the enemy's pieces weaker than each of ours, for ThreatOrdering.
+    struct Threats {
+        Bitboard by_pawns, by_minors, by_rooks;  // each includes the ones before it
+        Bitboard against(PieceType pt) const {
+            return pt == QUEEN                ? by_rooks
+                   : pt == ROOK               ? by_minors
+                   : pt == PAWN || pt == KING ? 0
+                                              : by_pawns;
+        }
+    };
+    Threats enemy_threats() const;
     // Swaps the best-scored move of [current_, end_) to current_ and returns it.
     Move pick_best();
     bool usable_killer(Move m) const;
@@ -71,8 +86,9 @@ private:
 
     const Position& pos_;
     const ButterflyHistory& history_;
-    const PieceToHistory* continuation_[2] = {nullptr, nullptr};
+    const PieceToHistory* continuation_[ContinuationHistory::SLICES] = {};
     const CaptureHistory* capture_history_ = nullptr;
+    bool use_threats_ = false;
     Move tt_move_;
     Move killers_[2];
     Move counter_;

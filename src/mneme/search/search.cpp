@@ -356,12 +356,13 @@ Value Searcher::negamax(int depth, Value alpha, Value beta, int ply, bool pv_nod
 
     const KillerMoves no_killers{};
     Move counter = options_.counter_moves ? counter_move() : Move::none();
-    PieceToHistory* slices[2];
+    PieceToHistory* slices[ContinuationHistory::SLICES];
     continuation_slices(ply, slices);
     MovePicker picker(pos_, tt_move, options_.killers ? killers_[ply] : no_killers, counter,
                       history_, options_.capture_ordering, options_.history, slices, active_hint(),
                       ply);
     if (options_.capture_history) picker.use_capture_history(capture_history_.get());
+    if (options_.threat_ordering) picker.use_threats();
     Value best_value = -VALUE_INFINITE;
     Move best_move;
     int move_count = 0;

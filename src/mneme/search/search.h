@@ -171,8 +171,9 @@ private:
     void count_node();
     void update_pv(int ply, Move m);
     void update_quiet_statistics(int ply, int depth, Move best, const Move* quiets, int count);
-    // The slices of the moves one and two plies before `ply` (null when there are none).
-    void continuation_slices(int ply, PieceToHistory* out[2]) const;
+    // The slices of the moves one, two and (FourPlyContinuation) four plies before `ply` (null
+    // when there are none).
+    void continuation_slices(int ply, PieceToHistory* out[ContinuationHistory::SLICES]) const;
     int quiet_history(int ply, Move m) const;
     bool should_stop_iterating(int depth) const;
     // Returns once an infinite or pondering search may answer: after stop() or ponderhit().

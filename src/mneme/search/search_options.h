@@ -166,10 +166,14 @@ struct SearchOptions {
                                                  // are, one ply less (the root is a PV node)
     bool quiet_table_move_no_reverse_futility = false;  // no reverse futility where the table's
                                                         // move is quiet (a defence, maybe)
-    bool double_extensions = false;  // a move far more singular than the bound asks: two
-                                     // plies more (at most six times on a line)
-    bool re_search_depth = false;    // a reduced move's re-search a ply deeper when it beat
-                                     // the best score by far, a ply shallower when barely
+    bool double_extensions = false;      // a move far more singular than the bound asks: two
+                                         // plies more (at most six times on a line)
+    bool re_search_depth = false;        // a reduced move's re-search a ply deeper when it beat
+                                         // the best score by far, a ply shallower when barely
+    bool threat_ordering = false;        // quiet moves ordered by the threats of lesser enemy
+                                         // pieces: escaping them first, walking into them last
+    bool four_ply_continuation = false;  // quiet moves also scored as answers to our own move
+                                         // two turns back (a third continuation slice)
 
     SearchMargins margins;
 
@@ -208,6 +212,8 @@ inline constexpr SearchRefinementOption SEARCH_REFINEMENT_OPTIONS[] = {
     {"QuietTableMoveNoReverseFutility", &SearchOptions::quiet_table_move_no_reverse_futility},
     {"DoubleExtensions", &SearchOptions::double_extensions},
     {"ReSearchDepth", &SearchOptions::re_search_depth},
+    {"ThreatOrdering", &SearchOptions::threat_ordering},
+    {"FourPlyContinuation", &SearchOptions::four_ply_continuation},
 };
 
 inline SearchOptions SearchOptions::plain(SearchAlgorithm algorithm) {

@@ -12,15 +12,18 @@ Move Searcher::counter_move() const {
     return counter_moves_[pos_.piece_on(previous.to())][previous.to()];
 }
 
-void Searcher::continuation_slices(int ply, PieceToHistory* out[2]) const {
-    out[0] = out[1] = nullptr;
+void Searcher::continuation_slices(int ply,
+                                   PieceToHistory* out[ContinuationHistory::SLICES]) const {
+    out[0] = out[1] = out[2] = nullptr;
     if (!options_.continuation_history) return;
     if (ply >= 1) out[0] = move_slices_[ply - 1];
     if (ply >= 2) out[1] = move_slices_[ply - 2];
+    // Our own move two turns back: a plan's next step (FourPlyContinuation).
+    if (ply >= 4 && options_.four_ply_continuation) out[2] = move_slices_[ply - 4];
 }
 
 int Searcher::quiet_history(int ply, Move m) const {
-    PieceToHistory* slices[2];
+    PieceToHistory* slices[ContinuationHistory::SLICES];
     continuation_slices(ply, slices);
     Piece piece = pos_.moved_piece(m);
     int score = history_.get(pos_.side_to_move(), m);
@@ -40,7 +43,7 @@ void Searcher::update_quiet_statistics(int ply, int depth, Move best, const Move
             counter_moves_[pos_.piece_on(previous.to())][previous.to()] = best;
     }
     if (!options_.history) return;
-    PieceToHistory* slices[2];
+    PieceToHistory* slices[ContinuationHistory::SLICES];
     continuation_slices(ply, slices);
     auto reward = [&](Move m, int amount) {
         history_.update(us, m, amount);
