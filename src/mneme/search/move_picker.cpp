@@ -63,14 +63,14 @@ MovePicker::Threats MovePicker::enemy_threats() const {
     Threats t;
     Bitboard pawns = pos_.pieces(them, PAWN);
     t.by_pawns = them == WHITE ? pawn_attacks_bb<WHITE>(pawns) : pawn_attacks_bb<BLACK>(pawns);
-    t.by_minors = t.by_pawns;
-    for (Bitboard b = pos_.pieces(them, KNIGHT); b; b &= b - 1)
-        t.by_minors |= knight_attacks(lsb(b));
-    for (Bitboard b = pos_.pieces(them, BISHOP); b; b &= b - 1)
-        t.by_minors |= bishop_attacks(lsb(b), occupied);
-    t.by_rooks = t.by_minors;
-    for (Bitboard b = pos_.pieces(them, ROOK); b; b &= b - 1)
-        t.by_rooks |= rook_attacks(lsb(b), occupied);
+    auto attacks_of_all = [&](PieceType pt) {
+        Bitboard attacked = 0;
+        for (Bitboard b = pos_.pieces(them, pt); b;)
+            attacked |= attacks_of(pt, pop_lsb(b), occupied);
+        return attacked;
+    };
+    t.by_minors = t.by_pawns | attacks_of_all(KNIGHT) | attacks_of_all(BISHOP);
+    t.by_rooks = t.by_minors | attacks_of_all(ROOK);
     return t;
 }
 
