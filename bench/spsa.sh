@@ -6,7 +6,9 @@
 # bench/results/in-progress/. The output is kept in OUTDIR/NAME.log; its last line is the test
 # of the result against the defaults (bench/sprt.sh --new-option ...). With --then-test that
 # SPRT is played right after the run (as OUTDIR/NAME-result.pgn), so a queue need not wait for
-# a person to read the result.
+# a person to read the result. That test stops at 4,000 games undecided (the cap of the queue's
+# other [0, 5] tests; sprt.sh's own is 20,000), so that a tuning worth a point or two does not
+# hold the queue for days; SPSA_TEST_MAX_GAMES sets another cap.
 #   bench/spsa.sh [--then-test] NAME OUTDIR LEARN-SPSA-ARGUMENTS...   (everything but -o)
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
@@ -33,5 +35,6 @@ set -e
 test_line="$(sed -n 's/^test with  //p' "$log" | tail -1)"
 [[ -n "$test_line" ]] || { echo "spsa: the run printed no test command (see $log)" >&2; exit 1; }
 read -r -a test <<<"$test_line"
-echo "spsa: testing the result: ${test[*]} --name $name-result --out $outdir"
-exec "$root/${test[0]}" "${test[@]:1}" --name "$name-result" --out "$outdir"
+echo "spsa: testing the result: ${test[*]} --max-games ${SPSA_TEST_MAX_GAMES:-4000} --name $name-result --out $outdir"
+exec "$root/${test[0]}" "${test[@]:1}" --max-games "${SPSA_TEST_MAX_GAMES:-4000}" \
+    --name "$name-result" --out "$outdir"
