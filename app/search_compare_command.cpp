@@ -20,6 +20,9 @@ namespace {
 
 // Minimax visits every node: beyond this depth it would take minutes per position.
 constexpr int MINIMAX_MAX_DEPTH = 3;
+// Alpha-beta without pruning grows by about B^(1/2) a ply: 22 s over the 24 Bratko-Kopec
+// positions at depth 6, over ten minutes at 8, hours beyond; deeper rows are the pruning ones.
+constexpr int FULL_WIDTH_MAX_DEPTH = 8;
 
 struct Variant {
     std::string name;
@@ -50,24 +53,25 @@ int parse_number(const std::string& text, const std::string& what) {
 std::vector<Variant> make_variants(int depth) {
     std::vector<Variant> variants;
     int shallow = std::min(depth, MINIMAX_MAX_DEPTH);
+    int full_width = std::min(depth, FULL_WIDTH_MAX_DEPTH);
     variants.push_back({"minimax", SearchOptions::plain(SearchAlgorithm::MINIMAX), shallow, true});
     variants.push_back({"alphabeta-failhard",
                         SearchOptions::plain(SearchAlgorithm::ALPHABETA_FAIL_HARD), shallow, true});
     for (SearchAlgorithm a : {SearchAlgorithm::ALPHABETA_FAIL_HARD,
                               SearchAlgorithm::ALPHABETA_FAIL_SOFT, SearchAlgorithm::PVS})
-        variants.push_back({algorithm_name(a), SearchOptions::plain(a), depth, true});
+        variants.push_back({algorithm_name(a), SearchOptions::plain(a), full_width, true});
 
     SearchOptions o = SearchOptions::plain(SearchAlgorithm::PVS);
     o.capture_ordering = true;
-    variants.push_back({"pvs +mvv-lva/see", o, depth, true});
+    variants.push_back({"pvs +mvv-lva/see", o, full_width, true});
     o.killers = true;
-    variants.push_back({"  +killers", o, depth, true});
+    variants.push_back({"  +killers", o, full_width, true});
     o.counter_moves = true;
-    variants.push_back({"  +counter-move", o, depth, true});
+    variants.push_back({"  +counter-move", o, full_width, true});
     o.history = true;
-    variants.push_back({"  +history", o, depth, true});
+    variants.push_back({"  +history", o, full_width, true});
     o.continuation_history = true;
-    variants.push_back({"  +continuation history", o, depth, true});
+    variants.push_back({"  +continuation history", o, full_width, true});
     o.transposition_table = true;
     variants.push_back({"  +tt cut-offs", o, depth, false});
     o.tt_move = true;
@@ -84,11 +88,13 @@ std::vector<Variant> make_variants(int depth) {
     variants.push_back({"  +see pruning", o, depth, false});
     o.late_move_reductions = true;
     variants.push_back({"  +lmr", o, depth, false});
-    // The modern refinements, in the order of their option table; the last row is the engine.
+    // The modern refinements the engine plays with, in the order of their option table (those
+    // off by default would add a row that changes nothing); the last row is the engine.
     const SearchOptions engine;
     for (const SearchRefinementOption& r : SEARCH_REFINEMENT_OPTIONS) {
         if (r.field == &SearchOptions::time_stability) continue;  // timed searches only
-        o.*(r.field) = engine.*(r.field);
+        if (!(engine.*(r.field))) continue;
+        o.*(r.field) = true;
         variants.push_back({std::string("  +") + r.name, o, depth, false});
     }
     variants.back().name += " (= engine)";
@@ -135,11 +141,19 @@ int search_compare_command(const Arguments& args) {
     double branching = total_moves / double(positions.size());
 
     std::vector<Variant> variants = make_variants(depth);
+    int name_width = int(std::string("variant").size());
+    for (const Variant& v : variants) name_width = std::max(name_width, int(v.name.size()));
     // Reference scores per depth, from the first exact variant searched at that depth.
     std::vector<std::vector<Value>> reference(MAX_PLY);
-    std::printf("%zu positions, mean legal moves B = %.1f\n\n", positions.size(), branching);
-    std::printf("%-24s %5s %14s %9s %11s %8s\n", "variant", "depth", "nodes", "time s", "nodes/s",
-                "agree");
+    std::printf("%zu positions, mean legal moves B = %.1f\n", positions.size(), branching);
+    if (depth > FULL_WIDTH_MAX_DEPTH)
+        std::printf(
+            "the variants without pruning search to depth %d at most (deeper they would take "
+            "hours);\nthe others have no full-width score at depth %d to agree with (agree -)\n",
+            FULL_WIDTH_MAX_DEPTH, depth);
+    std::printf("\n");
+    std::printf("%-*s %5s %14s %9s %11s %8s\n", name_width, "variant", "depth", "nodes", "time s",
+                "nodes/s", "agree");
     for (const Variant& variant : variants) {
         Searcher searcher(16);
         searcher.set_options(variant.options);
@@ -160,10 +174,12 @@ int search_compare_command(const Arguments& args) {
         if (ref.empty() && variant.exact) ref = scores;
         for (std::size_t i = 0; i < scores.size() && i < ref.size(); ++i)
             result.positions_agreeing += scores[i] == ref[i];
-        std::printf("%-24s %5d %14llu %9.2f %11.0f %5d/%zu%s\n", variant.name.c_str(),
+        std::string agree = ref.empty() ? "-"
+                                        : std::to_string(result.positions_agreeing) + "/" +
+                                              std::to_string(positions.size());
+        std::printf("%-*s %5d %14llu %9.2f %11.0f %8s%s\n", name_width, variant.name.c_str(),
                     variant.depth, (unsigned long long)result.nodes, result.seconds,
-                    double(result.nodes) / std::max(result.seconds, 1e-9),
-                    result.positions_agreeing, positions.size(),
+                    double(result.nodes) / std::max(result.seconds, 1e-9), agree.c_str(),
                     variant.exact && result.positions_agreeing != int(positions.size())
                         ? "  MISMATCH"
                         : "");
@@ -173,14 +189,16 @@ int search_compare_command(const Arguments& args) {
     std::printf(
         "\nTheory, per position, leaves only (node counts above add interior and "
         "quiescence nodes):\n");
-    int shallow = std::min(depth, MINIMAX_MAX_DEPTH);
-    for (int d : {shallow, depth}) {
+    int previous = 0;
+    for (int d :
+         {std::min(depth, MINIMAX_MAX_DEPTH), std::min(depth, FULL_WIDTH_MAX_DEPTH), depth}) {
+        if (d == previous) continue;
+        previous = d;
         std::printf(
             "  depth %d: minimax B^D = %.3g; perfectly ordered alpha-beta "
             "B^ceil(D/2)+B^floor(D/2)-1 = %.3g; x%zu positions = %.3g\n",
             d, std::pow(branching, d), minimal_tree_leaves(branching, d), positions.size(),
             minimal_tree_leaves(branching, d) * double(positions.size()));
-        if (d == depth) break;
     }
     return 0;
 }

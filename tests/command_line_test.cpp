@@ -327,6 +327,41 @@ TEST(CommandLine, EpdTestRefusesBadNumbersAndTwoLimits) {
 // epd-test --engine puts another engine to the suite: its moves are judged as mneme's are, an
 // engine that crashes on a position has that position counted as not solved and is started
 // again for the next, and mneme's own search settings are refused beside it.
+// Alpha-beta without pruning at depth 16 would take hours: search-compare keeps those variants
+// to depth 8, says so, and shows no agreement for the deeper rows, which have no reference.
+TEST(CommandLine, SearchCompareKeepsTheFullWidthVariantsShallow) {
+    const std::filesystem::path suite =
+        std::filesystem::temp_directory_path() /
+        ("mneme-search-compare-" + std::to_string(::getpid()) + ".epd");
+    { std::ofstream(suite) << "8/8/8/4k3/8/8/3PK3/8 w - - id \"kpk\";\n"; }
+    testing::internal::CaptureStdout();
+    Outcome outcome = run({"search-compare", "--epd", suite.string(), "--depth", "10"});
+    std::string printed = testing::internal::GetCapturedStdout();
+    std::filesystem::remove(suite);
+    EXPECT_EQ(outcome.status, 0) << outcome.err;
+    EXPECT_TRUE(contains(printed, "search to depth 8 at most")) << printed;
+    std::istringstream rows(printed);
+    std::string line;
+    int full_width_rows = 0, deeper_rows = 0;
+    while (std::getline(rows, line)) {
+        std::istringstream fields(line);
+        std::vector<std::string> words{std::istream_iterator<std::string>(fields), {}};
+        if (words.size() < 5 || words[0] == "variant") continue;
+        // The columns from the right: agree, nodes/s, time, nodes, depth.
+        const std::string& depth = words[words.size() - 5];
+        const std::string& agree = words.back();
+        if (depth == "8") {
+            ++full_width_rows;
+            EXPECT_EQ(agree, "1/1") << line;
+        } else if (depth == "10") {
+            ++deeper_rows;
+            EXPECT_EQ(agree, "-") << line;
+        }
+    }
+    EXPECT_EQ(full_width_rows, 8) << printed;  // three algorithms and five orderings
+    EXPECT_GT(deeper_rows, 8) << printed;
+}
+
 TEST(CommandLine, EpdTestJudgesAnotherEngineAndSurvivesItsCrash) {
     // The fake engine plays the first legal move of the generator's order.
     Position start;
