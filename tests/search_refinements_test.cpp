@@ -95,6 +95,27 @@ TEST(CorrectionHistory, MaterialHashCountsPiecesWhereverTheyStand) {
     EXPECT_NE(hash(a), hash(swapped));  // nor is it the other side's knight
 }
 
+TEST(CorrectionHistory, PiecePlacementHashFollowsOneSidesPiecesOnly) {
+    auto hash = [](const Position& p, Color side) {
+        const Bitboard boards[5] = {p.pieces(side, KNIGHT), p.pieces(side, BISHOP),
+                                    p.pieces(side, ROOK), p.pieces(side, QUEEN),
+                                    p.pieces(side, KING)};
+        return piece_placement_hash(boards);
+    };
+    Position a = Position::from_fen("r3k3/pp3ppp/8/8/8/8/PP3PPP/2N1K3 w - - 0 1");
+    // Other pawns, the same pieces: the same keys for both sides.
+    Position pawns = Position::from_fen("r3k3/1p3ppp/p7/8/8/5P2/PP4PP/2N1K3 w - - 0 1");
+    // White's knight elsewhere: White's key changes, Black's does not.
+    Position knight = Position::from_fen("r3k3/pp3ppp/8/8/3N4/8/PP3PPP/4K3 w - - 0 1");
+    // A bishop on the knight's square is another placement.
+    Position bishop = Position::from_fen("r3k3/pp3ppp/8/8/8/8/PP3PPP/2B1K3 w - - 0 1");
+    EXPECT_EQ(hash(a, WHITE), hash(pawns, WHITE));
+    EXPECT_EQ(hash(a, BLACK), hash(pawns, BLACK));
+    EXPECT_NE(hash(a, WHITE), hash(knight, WHITE));
+    EXPECT_EQ(hash(a, BLACK), hash(knight, BLACK));
+    EXPECT_NE(hash(a, WHITE), hash(bishop, WHITE));
+}
+
 TEST(CaptureHistory, RewardsAndPunishesEachCaptureApart) {
     CaptureHistory table;
     table.clear();
@@ -145,12 +166,13 @@ TEST(SearchRefinements, EachChangesTheTreeAndKeepsTactics) {
     }
     // All of them together as well. The default has every refinement on that passed its test
     // in games (docs/search-tests.md); the ones not tested yet are off.
-    const std::array<bool SearchOptions::*, 10> untested = {
+    const std::array<bool SearchOptions::*, 11> untested = {
         &SearchOptions::quiescence_checks,    &SearchOptions::former_pv_no_reverse_futility,
         &SearchOptions::advanced_pawn_pushes, &SearchOptions::quiescence_check_pruning,
         &SearchOptions::root_reductions,      &SearchOptions::quiet_table_move_no_reverse_futility,
         &SearchOptions::double_extensions,    &SearchOptions::re_search_depth,
-        &SearchOptions::threat_ordering,      &SearchOptions::four_ply_continuation};
+        &SearchOptions::threat_ordering,      &SearchOptions::four_ply_continuation,
+        &SearchOptions::non_pawn_correction};
     SearchOptions defaults;
     for (const SearchRefinementOption& r : SEARCH_REFINEMENT_OPTIONS)
         EXPECT_EQ(defaults.*(r.field),

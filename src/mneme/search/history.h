@@ -97,6 +97,18 @@ inline std::uint64_t material_hash(const int (&counts)[2][5]) {
     return h ^ (h >> 29);
 }
 
+// A hash of where one side's pieces other than pawns stand (knights, bishops, rooks, queens and
+// the king, in that order): the key of NonPawnCorrection, which learns how the evaluation
+// misjudges a side's piece placement, as the pawn structure's key does for the pawns.
+inline std::uint64_t piece_placement_hash(const Bitboard (&boards)[5]) {
+    std::uint64_t h = 0;
+    for (Bitboard b : boards) {
+        h = (h ^ b) * 0x9E3779B97F4A7C15ull;
+        h ^= h >> 31;
+    }
+    return h ^ (h >> 29);
+}
+
 // Correction history: how far searches of positions with this pawn structure (and side to
 // move) ended from the static evaluation, as a running average. The static evaluation is
 // corrected by it before pruning decisions use it, so structures the evaluation misjudges

@@ -109,6 +109,7 @@ void Searcher::clear() {
     capture_history_->clear();
     correction_history_->clear();
     material_correction_->clear();
+    for (auto& table : non_pawn_correction_) table->clear();
     continuation_->clear();
     for (auto& by_piece : counter_moves_)
         for (Move& m : by_piece) m = Move::none();

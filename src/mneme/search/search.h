@@ -162,6 +162,7 @@ private:
     Value corrected_eval(Value raw) const;
     // The correction history's verdict on the current position, in centipawns.
     int eval_correction() const;
+    bool corrects_eval() const;  // whether any correction table is on
     void update_correction_history(Value raw_eval, Value best_value, Bound bound, int depth);
     void update_capture_statistics(int depth, Move best, const Move* captures, int count);
     // The share of the time budget to use now that an iteration finished (1: the plan).
@@ -201,6 +202,9 @@ private:
     std::unique_ptr<CaptureHistory> capture_history_ = std::make_unique<CaptureHistory>();
     std::unique_ptr<CorrectionHistory> correction_history_ = std::make_unique<CorrectionHistory>();
     std::unique_ptr<CorrectionHistory> material_correction_ = std::make_unique<CorrectionHistory>();
+    // NonPawnCorrection: one table keyed by White's pieces, one by Black's.
+    std::unique_ptr<CorrectionHistory> non_pawn_correction_[2] = {
+        std::make_unique<CorrectionHistory>(), std::make_unique<CorrectionHistory>()};
     std::unique_ptr<ContinuationHistory> continuation_ = std::make_unique<ContinuationHistory>();
     // The quiet move that last refuted a move, by the refuted move's piece and destination.
     Move counter_moves_[PIECE_CODE_COUNT][64];

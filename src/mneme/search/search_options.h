@@ -174,6 +174,8 @@ struct SearchOptions {
                                          // pieces: escaping them first, walking into them last
     bool four_ply_continuation = false;  // quiet moves also scored as answers to our own move
                                          // two turns back (a third continuation slice)
+    bool non_pawn_correction = false;    // two more correction tables, keyed by where each
+                                         // side's pieces other than pawns stand
 
     SearchMargins margins;
 
@@ -214,6 +216,7 @@ inline constexpr SearchRefinementOption SEARCH_REFINEMENT_OPTIONS[] = {
     {"ReSearchDepth", &SearchOptions::re_search_depth},
     {"ThreatOrdering", &SearchOptions::threat_ordering},
     {"FourPlyContinuation", &SearchOptions::four_ply_continuation},
+    {"NonPawnCorrection", &SearchOptions::non_pawn_correction},
 };
 
 inline SearchOptions SearchOptions::plain(SearchAlgorithm algorithm) {

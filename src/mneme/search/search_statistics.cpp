@@ -69,43 +69,63 @@ std::uint64_t material_key(const Position& pos) {
     return material_hash(counts);
 }
 
+std::uint64_t non_pawn_key(const Position& pos, Color side) {
+    const Bitboard boards[5] = {pos.pieces(side, KNIGHT), pos.pieces(side, BISHOP),
+                                pos.pieces(side, ROOK), pos.pieces(side, QUEEN),
+                                pos.pieces(side, KING)};
+    return piece_placement_hash(boards);
+}
+
 }  // namespace
 
+bool Searcher::corrects_eval() const {
+    return options_.correction_history || options_.material_correction ||
+           options_.non_pawn_correction;
+}
+
 int Searcher::eval_correction() const {
+    // Each table learns the whole error for its key; the correction is their mean.
     const Color us = pos_.side_to_move();
-    const bool by_pawns = options_.correction_history, by_material = options_.material_correction;
-    if (by_pawns && by_material)
-        return (correction_history_->get(us, pawn_key(pos_)) +
-                material_correction_->get(us, material_key(pos_))) /
-               2;
-    if (by_pawns) return correction_history_->get(us, pawn_key(pos_));
-    if (by_material) return material_correction_->get(us, material_key(pos_));
-    return 0;
+    int sum = 0, tables = 0;
+    if (options_.correction_history) {
+        sum += correction_history_->get(us, pawn_key(pos_));
+        ++tables;
+    }
+    if (options_.material_correction) {
+        sum += material_correction_->get(us, material_key(pos_));
+        ++tables;
+    }
+    if (options_.non_pawn_correction) {
+        for (Color side : {WHITE, BLACK})
+            sum += non_pawn_correction_[side]->get(us, non_pawn_key(pos_, side));
+        tables += 2;
+    }
+    return tables ? sum / tables : 0;
 }
 
 Value Searcher::corrected_eval(Value raw) const {
-    if (!options_.correction_history && !options_.material_correction) return raw;
+    if (!corrects_eval()) return raw;
     Value corrected = raw + eval_correction();
     // A corrected score must stay an evaluation, never reach the mate range.
     return std::clamp(corrected, VALUE_MATED_IN_MAX_PLY + 1, VALUE_MATE_IN_MAX_PLY - 1);
 }
 
 void Searcher::update_correction_history(Value raw_eval, Value best_value, Bound bound, int depth) {
-    if ((!options_.correction_history && !options_.material_correction) || raw_eval == VALUE_NONE ||
-        is_mate_score(best_value))
-        return;
+    if (!corrects_eval() || raw_eval == VALUE_NONE || is_mate_score(best_value)) return;
     // A bound only says on which side of the search score the truth lies: it corrects the
     // evaluation only when that side is away from the static score.
     Value corrected = corrected_eval(raw_eval);
     if ((bound == Bound::LOWER && best_value <= corrected) ||
         (bound == Bound::UPPER && best_value >= corrected))
         return;
-    // Each table learns the whole error for its key; the correction averages them.
     const Color us = pos_.side_to_move();
-    if (options_.correction_history)
-        correction_history_->update(us, pawn_key(pos_), best_value - raw_eval, depth);
+    const int error = best_value - raw_eval;
+    if (options_.correction_history) correction_history_->update(us, pawn_key(pos_), error, depth);
     if (options_.material_correction)
-        material_correction_->update(us, material_key(pos_), best_value - raw_eval, depth);
+        material_correction_->update(us, material_key(pos_), error, depth);
+    if (options_.non_pawn_correction)
+        for (Color side : {WHITE, BLACK})
+            non_pawn_correction_[side]->update(us, non_pawn_key(pos_, side), error, depth);
 }
 
 void Searcher::update_capture_statistics(int depth, Move best, const Move* captures, int count) {
