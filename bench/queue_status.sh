@@ -2,11 +2,11 @@
 # Where each job of the queue stands, one line each, from the files the jobs leave: an SPRT's
 # games, Elo (pentanomial) and test state; an SPSA run's iterations; a match's games. "running"
 # marks the job a process is playing now. Reads only; safe beside a running queue.
-#   bench/queue_status.sh [QUEUE]   (default bench/sprt-queue.txt)
+#   bench/queue_status.sh [QUEUE]   (default bench/sprt-queue.txt; MNEME=BINARY to use another build)
 set -uo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 queue="${1:-$root/bench/sprt-queue.txt}"
-mneme="$root/build/release/mneme"
+mneme="${MNEME:-$root/build/release/mneme}"
 [[ -r "$queue" ]] || { echo "queue_status: $queue not found" >&2; exit 2; }
 [[ -x "$mneme" ]] || { echo "queue_status: build first (cmake --build --preset release)" >&2; exit 2; }
 cd "$root"
@@ -22,6 +22,7 @@ option() {
     echo "$fallback"
 }
 
+# The jobs' players are copies named after the job, in its output folder.
 running() { pgrep -f -- "$1" >/dev/null && echo "  [running]"; }
 
 sprt_status() {
@@ -53,7 +54,7 @@ sprt_status() {
         <<<"$report")"
     [[ -n "$state" ]] && state="$(awk '{ printf "llr %.2f of +-%.2f, ", $1, $2; $1 = $2 = ""; print substr($0, 3) }' <<<"$state")"
     printf '%-40s %s games, %s%s%s\n' "$name" "${games:-0}" "$elo" "${state:+, $state}" \
-        "$(running "$name-new-mneme match")"
+        "$(running "/$name-new-mneme match")"
 }
 
 spsa_status() {
@@ -69,7 +70,7 @@ spsa_status() {
         done_iterations="$(($(zstd -dc "bench/results/in-progress/$name.csv.zst" | grep -c '^[0-9]') - 1)) (kept)"
     fi
     printf '%-40s SPSA, %s of %s iterations%s\n' "$name" "$done_iterations" "$wanted" \
-        "$(running 'learn spsa')"
+        "$(running "/$name-mneme learn spsa")"
     [[ -s "$outdir/$name-result.pgn" ]] && sprt_status --name "$name-result" --out "$outdir"
 }
 
@@ -78,7 +79,7 @@ match_status() {
     pgn="$outdir/mneme-vs-$opponent.pgn"
     [[ -s "$pgn" ]] && played="$(grep -c '^\[Result ' "$pgn")"
     printf '%-40s %s of %s games%s\n' "$(basename "$outdir")/$opponent" "$played" "$games" \
-        "$(running "mneme-$opponent match")"
+        "$(running "$(basename "$outdir")/mneme-$opponent match")"
 }
 
 while IFS= read -r line || [[ -n "$line" ]]; do

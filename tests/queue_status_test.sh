@@ -1,0 +1,46 @@
+#!/bin/sh
+# bench/queue_status.sh reads each kind of queued job's files: an SPRT's games and test state,
+# an SPSA run's iterations, a match's games, and a job with no files yet as waiting.
+#
+#   tests/queue_status_test.sh MNEME
+set -eu
+mneme=$1
+root=$(cd "$(dirname "$0")/.." && pwd)
+work=$(mktemp -d "${TMPDIR:-/tmp}/mneme-queue-status.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+fail() {
+    echo "FAIL $*"
+    exit 1
+}
+game() {  # white black result
+    printf '[White "%s"]\n[Black "%s"]\n[Result "%s"]\n\n1. e4 e5 %s\n\n' "$1" "$2" "$3" "$3"
+}
+{
+    game new base 1-0
+    game base new 1/2-1/2
+    game new base 1/2-1/2
+    game base new 0-1
+} >"$work/played.pgn"
+mkdir -p "$work/search-final"
+{
+    game mneme ethereal 1-0
+    game ethereal mneme 1-0
+} >"$work/search-final/mneme-vs-ethereal.pgn"
+printf '%s\n' '# iterations' 'iteration,wins,draws,losses,A' '0,0,0,0,100' '1,3,4,1,101' \
+    '2,1,4,3,99' '3,2,4,2,100' >"$work/tuning.csv"
+cat >"$work/queue.txt" <<QUEUE
+# a comment line, then one job of each kind
+--name played --new-option X=1 --tc 8+0.08 --elo0 0 --elo1 5 --out $work
+--name not-played-yet --new-option X=2 --out $work  # no files yet
+spsa.sh --then-test tuning $work --iterations 10 --param A=100,0,200,10,0.004
+engine_match.sh ethereal 400 $work/search-final
+QUEUE
+status=$(MNEME="$mneme" "$root/bench/queue_status.sh" "$work/queue.txt") || fail "exit $?"
+echo "$status"
+[ "$(echo "$status" | wc -l)" -eq 4 ] || fail "not one line per job"
+echo "$status" | grep -q '^played  *4 games, Elo [-+0-9.]* +- [0-9.inf]*, llr [-0-9.]* of +-2.94, no decision yet$' ||
+    fail "the SPRT's line"
+echo "$status" | grep -q '^not-played-yet  *waiting$' || fail "the waiting job's line"
+echo "$status" | grep -q '^tuning  *SPSA, 3 of 10 iterations$' || fail "the SPSA run's line"
+echo "$status" | grep -q '^search-final/ethereal  *2 of 400 games$' || fail "the match's line"
+echo "queue_status: ok"
