@@ -12,6 +12,7 @@
 
 #include "commands.h"
 #include "eval_params_file.h"
+#include "progress_line.h"
 
 namespace mneme::app {
 
@@ -22,27 +23,6 @@ struct ChartArguments {
 };
 ChartArguments read_chart_arguments(const Arguments& args, const std::string& default_title,
                                     const std::string& input_name);
-
-// A line that rewrites itself on a terminal; one line every 10 s otherwise.
-class ProgressLine {
-public:
-    explicit ProgressLine(bool enabled) : enabled_(enabled), terminal_(isatty(STDERR_FILENO)) {}
-    void show(double seconds, const std::string& text) {
-        if (!enabled_ || (!terminal_ && seconds < next_line_seconds_)) return;
-        next_line_seconds_ = seconds + 10;
-        std::fprintf(stderr, "%s%s%s", terminal_ ? "\r" : "", text.c_str(),
-                     terminal_ ? "   " : "\n");
-        shown_ = terminal_;
-    }
-    void clear() {
-        if (shown_) std::fprintf(stderr, "\r\033[K");
-        shown_ = false;
-    }
-
-private:
-    bool enabled_, terminal_, shown_ = false;
-    double next_line_seconds_ = 0;
-};
 
 inline std::string format(const char* pattern, auto... values) {
     char text[256];

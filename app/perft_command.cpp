@@ -1,14 +1,19 @@
 // mneme perft: node counts for one position, or every ;Dn entry of an EPD suite.
+#include <unistd.h>
+
 #include <charconv>
 #include <chrono>
+#include <cstdio>
 #include <iostream>
 #include <optional>
 
 #include "commands.h"
+#include "mneme/core/movegen.h"
 #include "mneme/core/perft.h"
 #include "mneme/notation/epd.h"
 #include "mneme/notation/perft_suite.h"
 #include "mneme/notation/uci_move.h"
+#include "progress_line.h"
 
 namespace mneme::app {
 
@@ -18,20 +23,43 @@ double seconds_since(std::chrono::steady_clock::time_point start) {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
 
+// Where a long count stands, on a terminal's stderr (perft 8 counts for minutes), at most four
+// times a second; nothing when stderr is a file or a pipe.
+class PerftProgress {
+public:
+    PerftProgress() : line_(isatty(STDERR_FILENO)) {}
+    void show(double seconds, const char* pattern, auto... values) {
+        if (seconds < next_seconds_) return;
+        next_seconds_ = seconds + 0.25;
+        char text[200];
+        std::snprintf(text, sizeof text, pattern, values...);
+        line_.show(seconds, text);
+    }
+    void clear() { line_.clear(); }
+
+private:
+    ProgressLine line_;
+    double next_seconds_ = 0;
+};
+
 int run_suite(const std::string& path, int max_depth) {
     std::vector<std::string> errors;
     std::vector<PerftSuiteRecord> suite = read_perft_suite(path, &errors);
     for (const auto& e : errors) std::cerr << e << '\n';
     if (!errors.empty() && suite.empty()) return 1;
 
-    int checked = 0, failed = 0, positions = 0;
+    int checked = 0, failed = 0, positions = 0, read = 0;
     std::uint64_t nodes = 0;
     auto start = std::chrono::steady_clock::now();
+    PerftProgress progress;
     for (const PerftSuiteRecord& entry : suite) {
+        progress.show(seconds_since(start), "%s: %d/%zu positions, %d counts checked, %d failed",
+                      path.c_str(), read++, suite.size(), checked, failed);
         Position pos;
         try {
             pos = entry.record.position();
         } catch (const FenError& e) {
+            progress.clear();
             std::cerr << path << ":" << entry.line_number << ": " << e.what() << '\n';
             ++failed;
             continue;
@@ -45,6 +73,7 @@ int run_suite(const std::string& path, int max_depth) {
             any = true;
             if (got != count.nodes) {
                 ++failed;
+                progress.clear();
                 std::cout << "FAIL " << path << ":" << entry.line_number << ": "
                           << entry.record.position_fields << " depth " << count.depth
                           << ": expected " << count.nodes << ", got " << got << '\n';
@@ -52,6 +81,7 @@ int run_suite(const std::string& path, int max_depth) {
         }
         positions += any;
     }
+    progress.clear();
     double elapsed = seconds_since(start);
     std::cout << path << ": " << checked - failed << "/" << checked << " counts passed over "
               << positions << " positions, " << nodes << " nodes in " << elapsed << " s ("
@@ -106,15 +136,23 @@ int perft_command(const Arguments& args) {
     Position pos = Position::from_fen(fen, chess960);
     auto start = std::chrono::steady_clock::now();
     std::uint64_t nodes = 0;
-    if (divide) {
-        for (auto [move, count] : perft_divide(pos, *depth)) {
-            std::cout << move_to_uci(pos, move) << ": " << count << '\n';
-            nodes += count;
+    const std::size_t root_moves = MoveList<LEGAL>(pos).size();
+    std::size_t counted_moves = 0;
+    PerftProgress progress;
+    // Root move by root move, so that a long count shows where it stands (and --divide prints
+    // each move's count as soon as it is known).
+    perft_divide(pos, *depth, nullptr, nullptr, [&](Move move, std::uint64_t count) {
+        nodes += count;
+        ++counted_moves;
+        if (divide) {
+            progress.clear();
+            std::cout << move_to_uci(pos, move) << ": " << count << std::endl;
         }
-        std::cout << '\n';
-    } else {
-        nodes = perft(pos, *depth);
-    }
+        progress.show(seconds_since(start), "perft %d: %zu/%zu root moves, %llu nodes", *depth,
+                      counted_moves, root_moves, static_cast<unsigned long long>(nodes));
+    });
+    progress.clear();
+    if (divide) std::cout << '\n';
     double elapsed = seconds_since(start);
     std::cout << "Nodes: " << nodes << "\nTime: " << elapsed
               << " s\nNPS: " << static_cast<std::uint64_t>(nodes / std::max(elapsed, 1e-9)) << '\n';

@@ -80,6 +80,19 @@ TEST(PerftKnown, DivideSumsToPerft) {
     EXPECT_EQ(perft(pos, 0), 1u);
 }
 
+// Each root move's count is handed on as soon as it is known (mneme perft's progress and its
+// streamed --divide lines), in the order of the returned counts.
+TEST(PerftKnown, DivideHandsOnEachCountAsItGoes) {
+    Position pos = Position::from_fen(KIWIPETE);
+    std::vector<std::pair<Move, std::uint64_t>> seen;
+    auto divide = perft_divide(pos, 3, nullptr, nullptr, [&](Move m, std::uint64_t nodes) {
+        seen.emplace_back(m, nodes);
+        EXPECT_EQ(pos.fen(), KIWIPETE);  // the root position is back when told
+    });
+    EXPECT_EQ(seen, divide);
+    EXPECT_EQ(seen.size(), 48u);
+}
+
 // A stop request ends a divide early; only whole subtrees are reported.
 TEST(PerftKnown, DivideStopsWhenAsked) {
     Position pos;

@@ -37,7 +37,8 @@ std::uint64_t perft(Position& pos, int depth) {
 
 std::vector<std::pair<Move, std::uint64_t>> perft_divide(Position& pos, int depth,
                                                          const std::atomic<bool>* stop,
-                                                         bool* stopped) {
+                                                         bool* stopped,
+                                                         const PerftCounted& counted) {
     std::vector<std::pair<Move, std::uint64_t>> result;
     if (stopped) *stopped = false;
     for (Move m : MoveList<LEGAL>(pos)) {
@@ -50,6 +51,7 @@ std::vector<std::pair<Move, std::uint64_t>> perft_divide(Position& pos, int dept
             break;
         }
         result.emplace_back(m, count);
+        if (counted) counted(m, count);
     }
     return result;
 }

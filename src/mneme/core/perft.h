@@ -3,6 +3,7 @@
 
 #include <atomic>
 #include <cstdint>
+#include <functional>
 #include <utility>
 #include <vector>
 
@@ -13,10 +14,14 @@ namespace mneme {
 // Number of leaf nodes `depth` plies below `pos` (1 at depth 0).
 std::uint64_t perft(Position& pos, int depth);
 
+// Called with each root move's count as soon as it is known (a long count's progress).
+using PerftCounted = std::function<void(Move, std::uint64_t)>;
+
 // The same count split by root move, in generation order. When `stop` becomes true the count
 // ends early: the moves counted so far are returned and `stopped` (if given) is set.
 std::vector<std::pair<Move, std::uint64_t>> perft_divide(Position& pos, int depth,
                                                          const std::atomic<bool>* stop = nullptr,
-                                                         bool* stopped = nullptr);
+                                                         bool* stopped = nullptr,
+                                                         const PerftCounted& counted = {});
 
 }  // namespace mneme
