@@ -17,6 +17,7 @@
 #include "mneme/book/entry_source.h"
 #include "mneme/core/position.h"
 #include "mneme/util/builtin_files.h"
+#include "progress_line.h"
 #include "required_inputs.h"
 #include "shard_argument.h"
 
@@ -31,36 +32,32 @@ extern "C" void on_build_interrupt(int) {
     if (build_stop_requested.exchange(true)) _exit(130);
 }
 
-// Progress on one line that rewrites itself on a terminal; a line every 10 s otherwise.
+// A build's progress: games, speed, share of the input and runs spilled to disk.
 class BuildProgressLine {
 public:
-    explicit BuildProgressLine(bool quiet) : quiet_(quiet), terminal_(isatty(STDERR_FILENO)) {}
+    explicit BuildProgressLine(bool quiet) : line_(!quiet) {}
 
     void show(const BookBuildProgress& p) {
-        if (quiet_ || (!terminal_ && p.seconds < next_line_seconds_)) return;
-        next_line_seconds_ = p.seconds + 10;
-        std::fprintf(stderr, "%s%llu games, %.0f games/s", terminal_ ? "\r" : "",
-                     static_cast<unsigned long long>(p.games_seen),
-                     p.games_seen / std::max(p.seconds, 1e-9));
+        char text[200];
+        int length = std::snprintf(text, sizeof text, "%llu games, %.0f games/s",
+                                   static_cast<unsigned long long>(p.games_seen),
+                                   p.games_seen / std::max(p.seconds, 1e-9));
         if (p.bytes_total > 0 && p.bytes_read > 0) {
             double fraction = double(p.bytes_read) / double(p.bytes_total);
-            std::fprintf(stderr, ", %.0f%%, ETA %.0f s", 100 * fraction,
-                         p.seconds * (1 - fraction) / std::max(fraction, 1e-9));
+            length += std::snprintf(text + length, sizeof text - length, ", %.0f%%, ETA %.0f s",
+                                    100 * fraction,
+                                    p.seconds * (1 - fraction) / std::max(fraction, 1e-9));
         }
         if (p.runs)
-            std::fprintf(stderr, ", %llu runs spilled", static_cast<unsigned long long>(p.runs));
-        std::fprintf(stderr, terminal_ ? "   " : "\n");
-        shown_ = terminal_;
+            std::snprintf(text + length, sizeof text - length, ", %llu runs spilled",
+                          static_cast<unsigned long long>(p.runs));
+        line_.show(p.seconds, text);
     }
     // Erases the progress line before other output.
-    void clear() {
-        if (shown_) std::fprintf(stderr, "\r\033[K");
-        shown_ = false;
-    }
+    void clear() { line_.clear(); }
 
 private:
-    bool quiet_, terminal_, shown_ = false;
-    double next_line_seconds_ = 0;
+    ProgressLine line_;
 };
 
 std::string megabytes(const std::string& path) {
