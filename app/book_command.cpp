@@ -38,6 +38,7 @@ public:
     explicit BuildProgressLine(bool quiet) : line_(!quiet) {}
 
     void show(const BookBuildProgress& p) {
+        if (!line_.due(p.seconds)) return;
         char text[200];
         int length = std::snprintf(text, sizeof text, "%llu games, %.0f games/s",
                                    static_cast<unsigned long long>(p.games_seen),

@@ -12,8 +12,12 @@ namespace mneme::app {
 class ProgressLine {
 public:
     explicit ProgressLine(bool enabled) : enabled_(enabled), terminal_(isatty(STDERR_FILENO)) {}
+    // Whether show() at `seconds` would print: callers can skip building the text.
+    bool due(double seconds) const {
+        return enabled_ && (terminal_ || seconds >= next_line_seconds_);
+    }
     void show(double seconds, const std::string& text) {
-        if (!enabled_ || (!terminal_ && seconds < next_line_seconds_)) return;
+        if (!due(seconds)) return;
         next_line_seconds_ = seconds + 10;
         std::fprintf(stderr, "%s%s%s", terminal_ ? "\r" : "", text.c_str(),
                      terminal_ ? "   " : "\n");
