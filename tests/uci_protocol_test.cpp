@@ -191,6 +191,18 @@ TEST(UciHardening, PerftCanBeStoppedAndLeavesTheLoopAnswering) {
     EXPECT_LT(Clock::now() - start, 3s);
 }
 
+// A deep count prints each root move's count as it is known, long before the total.
+TEST(UciHardening, PerftShowsEachRootMoveAsItIsCounted) {
+    LiveSession session;
+    session.send("position startpos");
+    session.send("perft 7");  // 3.2 billion nodes, of which the first root move's 120 million
+    ASSERT_TRUE(session.wait_for("b1a3: 120142144", 60)) << session.output();
+    EXPECT_FALSE(session.says("Nodes searched")) << session.output();
+    session.send("stop");
+    ASSERT_TRUE(session.wait_for("perft stopped", 5)) << session.output();
+    EXPECT_FALSE(session.says("Nodes searched")) << session.output();
+}
+
 TEST(UciHardening, PerftDepthIsCapped) {
     LiveSession session;
     session.send("position startpos");

@@ -534,12 +534,13 @@ void UciProtocol::perft(const Words& words) {
     thread_.start_job(
         [this, pos = pos_, plies = int(*depth)](const std::atomic<bool>& stop) mutable {
             bool stopped = false;
-            auto counts = perft_divide(pos, plies, &stop, &stopped);
             std::uint64_t total = 0;
-            for (auto [move, count] : counts) {
+            // Each root move's count as soon as it is known: a deep count shows it is going.
+            auto counted = [&](Move move, std::uint64_t count) {
                 out_.line(move_to_uci(pos, move) + ": " + std::to_string(count));
                 total += count;
-            }
+            };
+            auto counts = perft_divide(pos, plies, &stop, &stopped, counted);
             if (stopped) {
                 info_string("perft stopped after " + std::to_string(counts.size()) + " root moves");
                 return;
