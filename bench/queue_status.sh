@@ -53,8 +53,24 @@ sprt_status() {
     state="$(sed -n 's/^SPRT: llr \([-0-9.]*\) (bounds [-0-9.]*, \([0-9.]*\)): \(.*\)$/\1 \2 \3/p' \
         <<<"$report")"
     [[ -n "$state" ]] && state="$(awk '{ printf "llr %.2f of +-%.2f, ", $1, $2; $1 = $2 = ""; print substr($0, 3) }' <<<"$state")"
-    printf '%-40s %s games, %s%s%s\n' "$name" "${games:-0}" "$elo" "${state:+, $state}" \
-        "$(running "/$name-new-mneme match")"
+    printf '%-40s %s games, %s%s%s%s\n' "$name" "${games:-0}" "$elo" "${state:+, $state}" \
+        "$(hours_to_cap "$pgn" "${games:-0}" "$state" "$@")" "$(running "/$name-new-mneme match")"
+}
+
+# How long an undecided test may still play: the games left to its cap at the pace of its
+# last 200 games (their GameDuration, so many at once), for planning sessions around it.
+hours_to_cap() {
+    local pgn="$1" games="$2" state="$3"
+    shift 3
+    [[ "$state" == *"no decision yet"* || -z "$state" ]] || return 0
+    local cap concurrency
+    cap="$(option --max-games 20000 "$@")" concurrency="$(option --concurrency 2 "$@")"
+    ((games < cap)) || return 0
+    grep '^\[GameDuration "' "$pgn" | tail -200 | awk -F'"' -v left=$((cap - games)) \
+        -v at_once="$concurrency" -v cap="$cap" '
+        { split($2, t, ":"); seconds += t[1] * 3600 + t[2] * 60 + t[3]; n++ }
+        END { if (n) printf ", %d games to its cap of %d: %.1f h at %.0f games/h", left, cap,
+                  left * seconds / n / at_once / 3600, 3600 * at_once * n / seconds }'
 }
 
 spsa_status() {

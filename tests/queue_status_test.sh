@@ -1,5 +1,6 @@
 #!/bin/sh
-# bench/queue_status.sh reads each kind of queued job's files: an SPRT's games and test state,
+# bench/queue_status.sh reads each kind of queued job's files: an SPRT's games, test state and
+# the time to its cap at the pace of its games (20 s each, two at once: 360 an hour),
 # an SPSA run's iterations, a match's games, and a job with no files yet as waiting.
 #
 #   tests/queue_status_test.sh MNEME
@@ -13,7 +14,8 @@ fail() {
     exit 1
 }
 game() {  # white black result
-    printf '[White "%s"]\n[Black "%s"]\n[Result "%s"]\n\n1. e4 e5 %s\n\n' "$1" "$2" "$3" "$3"
+    printf '[White "%s"]\n[Black "%s"]\n[Result "%s"]\n[GameDuration "00:00:20"]\n\n1. e4 e5 %s\n\n' \
+        "$1" "$2" "$3" "$3"
 }
 {
     game new base 1-0
@@ -30,7 +32,7 @@ printf '%s\n' '# iterations' 'iteration,wins,draws,losses,A' '0,0,0,0,100' '1,3,
     '2,1,4,3,99' '3,2,4,2,100' >"$work/tuning.csv"
 cat >"$work/queue.txt" <<QUEUE
 # a comment line, then one job of each kind
---name played --new-option X=1 --tc 8+0.08 --elo0 0 --elo1 5 --out $work
+--name played --new-option X=1 --tc 8+0.08 --elo0 0 --elo1 5 --max-games 104 --out $work
 --name not-played-yet --new-option X=2 --out $work  # no files yet
 spsa.sh --then-test tuning $work --iterations 10 --param A=100,0,200,10,0.004
 engine_match.sh ethereal 400 $work/search-final
@@ -38,7 +40,7 @@ QUEUE
 status=$(MNEME="$mneme" "$root/bench/queue_status.sh" "$work/queue.txt") || fail "exit $?"
 echo "$status"
 [ "$(echo "$status" | wc -l)" -eq 4 ] || fail "not one line per job"
-echo "$status" | grep -q '^played  *4 games, Elo [-+0-9.]* +- [0-9.inf]*, llr [-0-9.]* of +-2.94, no decision yet$' ||
+echo "$status" | grep -q '^played  *4 games, Elo [-+0-9.]* +- [0-9.inf]*, llr [-0-9.]* of +-2.94, no decision yet, 100 games to its cap of 104: 0.3 h at 360 games/h$' ||
     fail "the SPRT's line"
 echo "$status" | grep -q '^not-played-yet  *waiting$' || fail "the waiting job's line"
 echo "$status" | grep -q '^tuning  *SPSA, 3 of 10 iterations$' || fail "the SPSA run's line"
