@@ -103,13 +103,12 @@ std::vector<Move> operand_moves(const Position& pos, const EpdRecord& record,
             if (Move m = parse_san(pos, text, &error))
                 moves.push_back(m);
             else if (text != "+" && text != "?" && text != "!")
-                problems->append(" ")
+                problems->append(problems->empty() ? " " : "; ")
                     .append(opcode)
                     .append(" '")
                     .append(text)
                     .append("': ")
-                    .append(san_error_text(error))
-                    .append(";");
+                    .append(san_error_text(error));
         }
     }
     return moves;
@@ -231,7 +230,9 @@ int epd_test_command(const Arguments& args) {
     } else {
         engine = start_engine(options);
     }
-    int tested = 0, solved = 0, skipped = 0;
+    int tested = 0, solved = 0, without_moves = 0;
+    // Lines the reader could not use are skipped as well, and counted in the summary.
+    int unreadable = int(errors.size());
     std::vector<std::string> failures;
     auto start = std::chrono::steady_clock::now();
 
@@ -244,7 +245,7 @@ int epd_test_command(const Arguments& args) {
             pos = record.position();
         } catch (const FenError& e) {
             std::cerr << options.path << ": " << id << ": " << e.what() << '\n';
-            ++skipped;
+            ++unreadable;
             continue;
         }
         std::string problems;
@@ -252,7 +253,7 @@ int epd_test_command(const Arguments& args) {
         std::vector<Move> avoid = operand_moves(pos, record, "am", &problems);
         if (!problems.empty()) std::cerr << options.path << ": " << id << ":" << problems << '\n';
         if (best.empty() && avoid.empty()) {
-            ++skipped;
+            ++without_moves;
             continue;
         }
 
@@ -283,16 +284,23 @@ int epd_test_command(const Arguments& args) {
     }
     double seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    std::cout << options.path << ": solved " << solved << "/" << tested;
-    if (skipped) std::cout << " (" << skipped << " without bm/am or unreadable, skipped)";
-    std::cout << " at "
+    std::cout << options.path << ": solved " << solved << "/" << tested << " at "
               << (options.depth   ? "depth " + std::to_string(options.depth)
                   : options.nodes ? std::to_string(options.nodes) + " nodes"
                                   : std::to_string(options.movetime_ms) + " ms")
               << " per position, " << options.threads << " thread(s), "
               << (searcher ? searcher->evaluator().name() + " evaluation"
                            : engine->name() + " (--engine)")
-              << ", " << std::fixed << std::setprecision(1) << seconds << " s\n";
+              << ", " << std::fixed << std::setprecision(1) << seconds << " s";
+    // After the figures, so that "solved N/M at" reads the same whatever was skipped.
+    if (without_moves || unreadable) {
+        std::cout << "; skipped:";
+        if (without_moves)
+            std::cout << ' ' << without_moves << " without a usable bm or am"
+                      << (unreadable ? "," : "");
+        if (unreadable) std::cout << ' ' << unreadable << " unreadable";
+    }
+    std::cout << '\n';
     if (!failures.empty()) {
         std::cout << "failed:";
         for (const auto& f : failures) std::cout << ' ' << f;

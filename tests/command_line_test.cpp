@@ -362,6 +362,36 @@ TEST(CommandLine, SearchCompareKeepsTheFullWidthVariantsShallow) {
     EXPECT_GT(deeper_rows, 8) << printed;
 }
 
+// Lines epd-test cannot use are named on stderr and counted after the summary's figures, so
+// that "solved N/M at" reads the same for scripts whatever was skipped.
+TEST(CommandLine, EpdTestCountsTheLinesItSkipped) {
+    const std::string fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -";
+    const std::filesystem::path suite = std::filesystem::temp_directory_path() /
+                                        ("mneme-epd-skips-" + std::to_string(::getpid()) + ".epd");
+    {
+        std::ofstream file(suite);
+        file << fen << " am a3; id \"usable\";\n"
+             << "this is junk\n"
+             << "8/8/8/8 w - - bm Kb2;\n"
+             << fen << " bm Zz9; id \"bad-move\";\n"
+             << fen << " id \"no-operand\";\n";
+    }
+    testing::internal::CaptureStdout();
+    testing::internal::CaptureStderr();
+    Outcome outcome = run({"epd-test", suite.string(), "--depth", "1"});
+    std::string printed = testing::internal::GetCapturedStdout();
+    std::string complaints = testing::internal::GetCapturedStderr();
+    std::filesystem::remove(suite);
+    EXPECT_EQ(outcome.status, 0) << outcome.err;
+    EXPECT_TRUE(contains(printed, "usable ")) << printed;
+    EXPECT_TRUE(contains(printed, "/1 at depth 1 per position")) << printed;
+    EXPECT_TRUE(contains(printed, "; skipped: 2 without a usable bm or am, 2 unreadable\n"))
+        << printed;
+    EXPECT_TRUE(contains(complaints, ".epd:2: ")) << complaints;
+    EXPECT_TRUE(contains(complaints, ".epd:3: invalid FEN")) << complaints;
+    EXPECT_TRUE(contains(complaints, "bad-move: bm 'Zz9'")) << complaints;
+}
+
 TEST(CommandLine, EpdTestJudgesAnotherEngineAndSurvivesItsCrash) {
     // The fake engine plays the first legal move of the generator's order.
     Position start;
