@@ -206,6 +206,61 @@ TEST(PgnLexer, UnterminatedCommentAtEnd) {
     }
 }
 
+// A comment never closed ends where a line opens a tag pair: the next game's headers are read
+// as such, so one missing '}' costs one game, not the rest of the file.
+TEST(PgnLexer, UnterminatedCommentStopsAtTags) {
+    for (bool mainline_only : {false, true}) {
+        auto tokens = lex("1. e4 {never closed\nmore words\n[Event \"next\"]\n1. d4 *\n",
+                          mainline_only);
+        ASSERT_EQ(tokens.size(), 5u);
+        EXPECT_EQ(tokens[1].kind, PgnTokenKind::ERROR);
+        EXPECT_EQ(tokens[1].text, "unterminated comment");
+        EXPECT_EQ(tokens[1].line, 1u);
+        EXPECT_TRUE(tokens[1].ran_on);
+        EXPECT_EQ(tokens[2].kind, PgnTokenKind::TAG);
+        EXPECT_EQ(tokens[2].line, 3u);
+        EXPECT_EQ(tokens[3].text, "d4");
+        EXPECT_EQ(tokens[3].line, 4u);
+
+        // The same inside a variation skipped in mainline mode, or kept.
+        auto in_variation = lex("1. e4 (1. d4 {open\n[Site \"x\"]\n", mainline_only);
+        ASSERT_GE(in_variation.size(), 2u);
+        EXPECT_EQ(in_variation.back().kind, PgnTokenKind::TAG);
+        EXPECT_EQ(in_variation.back().line, 2u);
+    }
+}
+
+// Lines of a closed comment that start with '[' but open no tag pair (clock and arrow
+// commands, a bracketed remark) stay in the comment.
+TEST(PgnLexer, CommentLinesStartingWithABracketStayComments) {
+    auto tokens = lex("1. e4 {a\n[%clk 0:01:00]\n[see below]\n[1 \"x\"] b} e5 *\n");
+    ASSERT_EQ(tokens.size(), 4u);
+    EXPECT_EQ(tokens[1].kind, PgnTokenKind::COMMENT);
+    EXPECT_EQ(tokens[1].text, "a [%clk 0:01:00] [see below] [1 \"x\"] b");
+    EXPECT_EQ(tokens[2].text, "e5");
+    EXPECT_EQ(tokens[2].line, 4u);
+}
+
+// An unterminated comment longer than a read block (256 KB, which ends at the last whole line):
+// the tag line is found wherever the boundary falls, also when it is the next block's first
+// line (the "{" line and 4,095 filler lines make 262,082 bytes; the 81-byte tag line after them
+// crosses the 262,144th byte, so the first block ends before it).
+TEST(PgnLexer, UnterminatedCommentStopsAtTagsAcrossBlocks) {
+    const std::string filler(63, 'x');  // a 64-byte line
+    const std::string tag_line = "[Event \"" + std::string(70, 'n') + "\"]\n";
+    ASSERT_EQ(tag_line.size(), 81u);
+    for (int lines_before = 4090; lines_before <= 4100; ++lines_before) {
+        std::string text = "{\n";
+        for (int i = 1; i < lines_before; ++i) text += filler + "\n";
+        text += tag_line + "1. d4 *\n";
+        auto tokens = lex(text, lines_before % 2 == 0);
+        ASSERT_EQ(tokens.size(), 4u) << lines_before;
+        EXPECT_EQ(tokens[0].text, "unterminated comment") << lines_before;
+        EXPECT_EQ(tokens[1].kind, PgnTokenKind::TAG) << lines_before;
+        EXPECT_EQ(tokens[1].line, std::uint64_t(lines_before) + 1) << lines_before;
+    }
+}
+
 TEST(PgnLexer, PercentEscapeLines) {
     auto tokens = lex("%first line [Event \"no\"]\n1. e4\n% e5 { (\ne6 %\n%");
     EXPECT_EQ(texts(tokens, PgnTokenKind::MOVE), (Strings{"e4", "e6"}));

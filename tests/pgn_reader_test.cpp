@@ -374,6 +374,19 @@ TEST(PgnReader, UnterminatedCommentOrVariationSkipsTheGame) {
         EXPECT_EQ(messages(comment), (Strings{"test.pgn: game 2 (line 7): unterminated comment"}));
         EXPECT_EQ(comment.stats().games_skipped, 1u);
 
+        // A comment never closed ends at the next game's tags, which are read.
+        auto comment_before_tags = reader_for(
+            "[Event \"a\"]\n\n1. e4 e5 2. Nf3 {no end\n\n[Event \"b\"]\n\n1. d4 d5 *\n\n"
+            "[Event \"c\"]\n\n1. c4 *\n",
+            mainline_only);
+        auto read = read_all(comment_before_tags);
+        ASSERT_EQ(read.size(), 2u);
+        EXPECT_EQ(read[0].headers.get("Event"), "b");
+        EXPECT_EQ(uci(read[0].mainline), (Strings{"d2d4", "d7d5"}));
+        EXPECT_EQ(read[1].headers.get("Event"), "c");
+        EXPECT_EQ(messages(comment_before_tags),
+                  (Strings{"test.pgn: game 1 (line 3): unterminated comment"}));
+
         auto before_tags = reader_for(
             "[Event \"a\"]\n\n1. e4 (1. d4 d5\n\n[Event \"b\"]\n\n1. c4 *\n", mainline_only);
         auto games = read_all(before_tags);

@@ -334,15 +334,51 @@ bool PgnLexer::lex_rare(PgnToken& token) {
 }
 
 // Passes over a {...} comment from its '{', counting its lines; false when it never closes.
+namespace {
+
+// Whether the line at `p` opens a tag pair: '[', a name that starts with a letter, blanks, '"'.
+// A comment's own lines that start with '[' hold commands such as [%clk 0:05:00], never this.
+// The line is whole in the block, so the scan ends at its '\n' at the latest.
+bool opens_tag_pair(const char* p) {
+    auto letter = [](char c) { return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z'); };
+    if (p[0] != '[' || !letter(p[1])) return false;
+    p += 2;
+    while (letter(*p) || (*p >= '0' && *p <= '9') || *p == '_') ++p;
+    if (*p != ' ' && *p != '\t') return false;
+    while (*p == ' ' || *p == '\t') ++p;
+    return *p == '"';
+}
+
+}  // namespace
+
+// Where the brace comment that goes on at `from` stops in this block: at its '}', at the start
+// of a line that opens a tag pair (`at_tags`: the comment was never closed, and the next game's
+// headers begin there, so one missing '}' costs one game, not the rest of the file), or at the
+// block's end. `line_start`: `from` begins a line.
+const char* PgnLexer::comment_stop(const char* from, bool line_start, bool* at_tags) const {
+    *at_tags = line_start && opens_tag_pair(from);
+    if (*at_tags) return from;
+    const char* close = static_cast<const char*>(std::memchr(from, '}', std::size_t(limit_ - from)));
+    const char* end = close ? close : limit_;
+    for (const char* p = from;
+         (p = static_cast<const char*>(std::memchr(p, '\n', std::size_t(end - p))));) {
+        if (++p < end && opens_tag_pair(p)) {
+            *at_tags = true;
+            return p;
+        }
+    }
+    return end;
+}
+
 bool PgnLexer::skip_brace_comment() {
     ++cursor_;
-    for (;;) {
-        const char* close =
-            static_cast<const char*>(std::memchr(cursor_, '}', std::size_t(limit_ - cursor_)));
-        const char* stop = close ? close : limit_;
+    for (bool line_start = false;; line_start = true) {
+        bool at_tags = false;
+        const char* stop = comment_stop(cursor_, line_start, &at_tags);
         line_ += std::uint64_t(std::count(cursor_, stop, '\n'));
         cursor_ = stop;
-        if (close) break;
+        if (at_tags) return false;
+        if (stop != limit_) break;
         if (!refill()) return false;
     }
     ++cursor_;
@@ -556,14 +592,14 @@ PgnToken PgnLexer::lex_brace_comment() {
     std::uint64_t line = line_;
     scratch_.clear();
     ++cursor_;
-    for (;;) {
-        const char* close =
-            static_cast<const char*>(std::memchr(cursor_, '}', std::size_t(limit_ - cursor_)));
-        const char* stop = close ? close : limit_;
+    for (bool line_start = false;; line_start = true) {
+        bool at_tags = false;
+        const char* stop = comment_stop(cursor_, line_start, &at_tags);
         line_ += std::uint64_t(std::count(cursor_, stop, '\n'));
         append_comment_text(cursor_, stop);
         cursor_ = stop;
-        if (close) break;
+        if (at_tags) return error("unterminated comment", line, true);
+        if (stop != limit_) break;
         if (!refill()) return error("unterminated comment", line, true);
     }
     ++cursor_;

@@ -64,6 +64,7 @@ private:
     bool start();
     [[gnu::noinline]] bool lex_rare(PgnToken& token);
     bool skip_brace_comment();
+    const char* comment_stop(const char* from, bool line_start, bool* at_tags) const;
     bool refill();
     bool fill(std::size_t keep);
     bool start_line();
