@@ -210,8 +210,8 @@ TEST(PgnLexer, UnterminatedCommentAtEnd) {
 // as such, so one missing '}' costs one game, not the rest of the file.
 TEST(PgnLexer, UnterminatedCommentStopsAtTags) {
     for (bool mainline_only : {false, true}) {
-        auto tokens = lex("1. e4 {never closed\nmore words\n[Event \"next\"]\n1. d4 *\n",
-                          mainline_only);
+        auto tokens =
+            lex("1. e4 {never closed\nmore words\n[Event \"next\"]\n1. d4 *\n", mainline_only);
         ASSERT_EQ(tokens.size(), 5u);
         EXPECT_EQ(tokens[1].kind, PgnTokenKind::ERROR);
         EXPECT_EQ(tokens[1].text, "unterminated comment");

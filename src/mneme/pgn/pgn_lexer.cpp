@@ -358,7 +358,8 @@ bool opens_tag_pair(const char* p) {
 const char* PgnLexer::comment_stop(const char* from, bool line_start, bool* at_tags) const {
     *at_tags = line_start && opens_tag_pair(from);
     if (*at_tags) return from;
-    const char* close = static_cast<const char*>(std::memchr(from, '}', std::size_t(limit_ - from)));
+    const char* close =
+        static_cast<const char*>(std::memchr(from, '}', std::size_t(limit_ - from)));
     const char* end = close ? close : limit_;
     for (const char* p = from;
          (p = static_cast<const char*>(std::memchr(p, '\n', std::size_t(end - p))));) {
