@@ -308,6 +308,26 @@ TEST(PgnReader, TextBetweenGamesIsReportedAndIgnored) {
 
 // Junk on a tag pair's line is passed over with a warning: the tags after it stay the game's
 // (they made a game of their own before), and the game is read.
+// A tag pair left open is read to its line's end, and said: the value may be cut short.
+TEST(PgnReader, ATagPairLeftOpenIsKeptWithAWarning) {
+    auto reader = reader_for(
+        "[Event \"a\"]\n[White \"Kasparov, G\n[Black \"Karpov\"\n\n1. e4 *\n\n[Event \"b\"]\n\n1. "
+        "d4 *\n");
+    auto games = read_all(reader);
+    ASSERT_EQ(games.size(), 2u);
+    EXPECT_EQ(games[0].headers.get("White"), "Kasparov, G");
+    EXPECT_EQ(games[0].headers.get("Black"), "Karpov");
+    EXPECT_EQ(uci(games[0].mainline), (Strings{"e2e4"}));
+    EXPECT_EQ(messages(reader),
+              (Strings{
+                  "test.pgn: game 1 (line 2): warning: tag pair White not closed on its line; "
+                  "read as \"Kasparov, G\"",
+                  "test.pgn: game 1 (line 3): warning: tag pair Black not closed on its line; "
+                  "read as \"Karpov\"",
+              }));
+    EXPECT_EQ(reader.stats().games_skipped, 0u);
+}
+
 TEST(PgnReader, JunkAfterATagPairKeepsTheGameTogether) {
     auto reader = reader_for(
         "[Event \"a\"]]\n[Site \"b\"] @@ #\n[White \"w\"]\n\n1. e4 e5 *\n\n[Event \"next\"]\n\n1. "

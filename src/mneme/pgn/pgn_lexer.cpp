@@ -574,6 +574,7 @@ PgnToken PgnLexer::lex_tag() {
     }
     PgnToken token = make(PgnTokenKind::TAG, tag.name, line);
     token.value = value;
+    token.unclosed = !tag.complete;
     return token;
 }
 

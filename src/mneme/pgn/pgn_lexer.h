@@ -35,6 +35,9 @@ struct PgnToken {
     std::uint64_t line = 0;  // the line the token starts on, counted from 1
     // An ERROR that took the lines after its own with it: an unterminated comment or variation.
     bool ran_on = false;
+    // A TAG whose pair was left open (no closing quote or ']' on its line or the lines joined to
+    // it): its value is the text up to the line's end.
+    bool unclosed = false;
 };
 
 // The NAG of a move suffix ("!" -> 1, "?" -> 2, "!!" -> 3, "??" -> 4, "!?" -> 5, "?!" -> 6), or

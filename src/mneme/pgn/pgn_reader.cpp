@@ -223,6 +223,14 @@ bool PgnReader::read_game(Sink& sink) {
                 break;
             } else {
                 tag_line = token.line;
+                // Kept, since the text up to the line's end is most likely the whole value, but
+                // said, since it may not be.
+                if (token.unclosed)
+                    report(game_number_, token.line,
+                           "tag pair " + std::string(token.text) +
+                               " not closed on its line; read as \"" + std::string(token.value) +
+                               "\"",
+                           true);
             }
             token = lexer_->next();
         }
