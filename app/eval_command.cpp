@@ -1,6 +1,7 @@
 // mneme eval: the static evaluation of one position, term by term, for both sides.
 #include <cstdio>
 #include <iostream>
+#include <optional>
 #include <stdexcept>
 #include <string>
 
@@ -61,23 +62,25 @@ int eval_command(const Arguments& args) {
         std::cerr << "wrote " << EvalParams::size() << " values to " << write_path << '\n';
     }
     Position pos = fen.empty() ? Position() : Position::from_fen(fen);
-    std::cout << pos.fen() << "\n\n" << evaluation_report(pos, params);
-    std::cout << "reported as "
-              << reported_for_white(evaluate(pos, params), pos, CLASSIC_WIN_RATE_MODEL)
-              << " (+1.00: the side to move wins half its games)\n";
-    if (!bayes_path.empty()) {
-        BayesModel model = BayesModel::load(bayes_path);
-        int stage = 0;
-        BayesFeatures features = bayes_features(pos, params, stage);
-        std::cout << "Bayesian evaluation (stage " << stage
-                  << "): E = " << model.expected_score(features, stage) << ", score "
-                  << model.evaluate(pos, params) << " of +-256, mixed "
-                  << mixed_bayes_evaluate(pos, params, model) << " (side to move)\n";
-    }
+    // Every file is read before anything is printed: a bad one stops the command at once.
+    std::optional<BayesModel> model;
+    if (!bayes_path.empty()) model = BayesModel::load(bayes_path);
     std::shared_ptr<const nnue::QuantisedNetwork> net =
         net_path.empty()
             ? nnue::builtin_network()
             : std::make_shared<const nnue::QuantisedNetwork>(nnue::load_network_file(net_path));
+    std::cout << pos.fen() << "\n\n" << evaluation_report(pos, params);
+    std::cout << "reported as "
+              << reported_for_white(evaluate(pos, params), pos, CLASSIC_WIN_RATE_MODEL)
+              << " (+1.00: the side to move wins half its games)\n";
+    if (model) {
+        int stage = 0;
+        BayesFeatures features = bayes_features(pos, params, stage);
+        std::cout << "Bayesian evaluation (stage " << stage
+                  << "): E = " << model->expected_score(features, stage) << ", score "
+                  << model->evaluate(pos, params) << " of +-256, mixed "
+                  << mixed_bayes_evaluate(pos, params, *model) << " (side to move)\n";
+    }
     if (net) {
         int score = nnue::evaluate_position(*net, pos);
         std::cout << "Network (" << (net_path.empty() ? "built-in" : net_path) << ", "

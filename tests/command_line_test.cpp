@@ -362,6 +362,22 @@ TEST(CommandLine, SearchCompareKeepsTheFullWidthVariantsShallow) {
     EXPECT_GT(deeper_rows, 8) << printed;
 }
 
+// eval reads its files before it prints: a bad network stops it with the reason and no half
+// report on stdout.
+TEST(CommandLine, EvalReadsItsFilesBeforePrintingAnything) {
+    const std::filesystem::path net = std::filesystem::temp_directory_path() /
+                                      ("mneme-eval-bad-" + std::to_string(::getpid()) + ".mnet");
+    { std::ofstream(net) << "not a network at all"; }
+    testing::internal::CaptureStdout();
+    Outcome outcome = run({"eval", "--net", net.string()});
+    std::string printed = testing::internal::GetCapturedStdout();
+    std::filesystem::remove(net);
+    EXPECT_EQ(outcome.status, 1);
+    EXPECT_EQ(printed, "");
+    EXPECT_TRUE(contains(outcome.err, "mneme eval: " + net.string() + ": truncated"))
+        << outcome.err;
+}
+
 // Lines epd-test cannot use are named on stderr and counted after the summary's figures, so
 // that "solved N/M at" reads the same for scripts whatever was skipped.
 TEST(CommandLine, EpdTestCountsTheLinesItSkipped) {
