@@ -57,18 +57,19 @@ int eval_command(const Arguments& args) {
             fen += (fen.empty() ? "" : " ") + arg;
         }
     }
-    if (!write_path.empty()) {
-        save_eval_params(write_path, params);
-        std::cerr << "wrote " << EvalParams::size() << " values to " << write_path << '\n';
-    }
     Position pos = fen.empty() ? Position() : Position::from_fen(fen);
-    // Every file is read before anything is printed: a bad one stops the command at once.
+    // Every input is read before anything is printed or written: a bad one stops the command
+    // at once.
     std::optional<BayesModel> model;
     if (!bayes_path.empty()) model = BayesModel::load(bayes_path);
     std::shared_ptr<const nnue::QuantisedNetwork> net =
         net_path.empty()
             ? nnue::builtin_network()
             : std::make_shared<const nnue::QuantisedNetwork>(nnue::load_network_file(net_path));
+    if (!write_path.empty()) {
+        save_eval_params(write_path, params);
+        std::cerr << "wrote " << EvalParams::size() << " values to " << write_path << '\n';
+    }
     std::cout << pos.fen() << "\n\n" << evaluation_report(pos, params);
     std::cout << "reported as "
               << reported_for_white(evaluate(pos, params), pos, CLASSIC_WIN_RATE_MODEL)

@@ -333,7 +333,6 @@ bool PgnLexer::lex_rare(PgnToken& token) {
     }
 }
 
-// Passes over a {...} comment from its '{', counting its lines; false when it never closes.
 namespace {
 
 // Whether the line at `p` opens a tag pair: '[', a name that starts with a letter, blanks, '"'.
@@ -371,6 +370,8 @@ const char* PgnLexer::comment_stop(const char* from, bool line_start, bool* at_t
     return end;
 }
 
+// Passes over a {...} comment from its '{', counting its lines; false when it never closes
+// (at the input's end, or at a line that opens a tag pair).
 bool PgnLexer::skip_brace_comment() {
     ++cursor_;
     for (bool line_start = false;; line_start = true) {
