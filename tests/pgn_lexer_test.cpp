@@ -184,13 +184,19 @@ TEST(PgnLexer, MainlineModeSkipsCommentsAndVariations) {
     EXPECT_EQ(mainline[3].kind, PgnTokenKind::RESULT);
 }
 
+// An ERROR token that took the lines after its own with it (an unterminated comment or
+// variation), reported at the line where it began.
+void expect_ran_on_error(const Token& token, const std::string& text, std::uint64_t line) {
+    EXPECT_EQ(token.kind, PgnTokenKind::ERROR);
+    EXPECT_EQ(token.text, text);
+    EXPECT_EQ(token.line, line);
+    EXPECT_TRUE(token.ran_on);
+}
+
 TEST(PgnLexer, UnterminatedVariationInMainlineModeStopsAtTags) {
     auto tokens = lex("1. e4 (1. d4\n{c}\n[Event \"next\"]\n", true);
     ASSERT_EQ(tokens.size(), 3u);
-    EXPECT_EQ(tokens[1].kind, PgnTokenKind::ERROR);
-    EXPECT_EQ(tokens[1].text, "unterminated variation");
-    EXPECT_EQ(tokens[1].line, 1u);
-    EXPECT_TRUE(tokens[1].ran_on);
+    expect_ran_on_error(tokens[1], "unterminated variation", 1u);
     EXPECT_EQ(tokens[2].kind, PgnTokenKind::TAG);
     EXPECT_EQ(tokens[2].line, 3u);
 }
@@ -199,10 +205,7 @@ TEST(PgnLexer, UnterminatedCommentAtEnd) {
     for (bool mainline_only : {false, true}) {
         auto tokens = lex("1. e4\n{never closed\n\n", mainline_only);
         ASSERT_EQ(tokens.size(), 2u);
-        EXPECT_EQ(tokens[1].kind, PgnTokenKind::ERROR);
-        EXPECT_EQ(tokens[1].text, "unterminated comment");
-        EXPECT_EQ(tokens[1].line, 2u);
-        EXPECT_TRUE(tokens[1].ran_on);
+        expect_ran_on_error(tokens[1], "unterminated comment", 2u);
     }
 }
 
@@ -213,10 +216,7 @@ TEST(PgnLexer, UnterminatedCommentStopsAtTags) {
         auto tokens =
             lex("1. e4 {never closed\nmore words\n[Event \"next\"]\n1. d4 *\n", mainline_only);
         ASSERT_EQ(tokens.size(), 5u);
-        EXPECT_EQ(tokens[1].kind, PgnTokenKind::ERROR);
-        EXPECT_EQ(tokens[1].text, "unterminated comment");
-        EXPECT_EQ(tokens[1].line, 1u);
-        EXPECT_TRUE(tokens[1].ran_on);
+        expect_ran_on_error(tokens[1], "unterminated comment", 1u);
         EXPECT_EQ(tokens[2].kind, PgnTokenKind::TAG);
         EXPECT_EQ(tokens[2].line, 3u);
         EXPECT_EQ(tokens[3].text, "d4");

@@ -306,8 +306,6 @@ TEST(PgnReader, TextBetweenGamesIsReportedAndIgnored) {
             "test.pgn: line 1: warning: text between games ignored: unexpected character '#'"}));
 }
 
-// Junk on a tag pair's line is passed over with a warning: the tags after it stay the game's
-// (they made a game of their own before), and the game is read.
 // A tag pair left open is read to its line's end, and said: the value may be cut short.
 TEST(PgnReader, ATagPairLeftOpenIsKeptWithAWarning) {
     auto reader = reader_for(
@@ -328,6 +326,8 @@ TEST(PgnReader, ATagPairLeftOpenIsKeptWithAWarning) {
     EXPECT_EQ(reader.stats().games_skipped, 0u);
 }
 
+// Junk on a tag pair's line is passed over with a warning: the tags after it stay the game's
+// (they made a game of their own before), and the game is read.
 TEST(PgnReader, JunkAfterATagPairKeepsTheGameTogether) {
     auto reader = reader_for(
         "[Event \"a\"]]\n[Site \"b\"] @@ #\n[White \"w\"]\n\n1. e4 e5 *\n\n[Event \"next\"]\n\n1. "
