@@ -10,6 +10,7 @@ mneme="${MNEME:-$root/build/release/mneme}"
 [[ -r "$queue" ]] || { echo "queue_status: $queue not found" >&2; exit 2; }
 [[ -x "$mneme" ]] || { echo "queue_status: build first (cmake --build --preset release)" >&2; exit 2; }
 cd "$root"
+source "$root/bench/in_progress.sh"
 
 # The value of option $1 among the remaining arguments, or $2 when absent.
 option() {
@@ -32,10 +33,9 @@ sprt_status() {
     pgn="$out/$name.pgn"
     if [[ ! -s "$pgn" ]]; then
         # A new machine's queue goes on from the games a session kept.
-        local kept="bench/results/in-progress/$name.pgn.zst"
-        if [[ -s "$kept" ]]; then
+        if [[ -n "$(kept_parts "$name.pgn")" ]]; then
             printf '%-40s waiting, %s games kept in %s\n' "$name" \
-                "$(zstd -dc "$kept" | grep -c '^\[Result ')" "$kept"
+                "$(kept_text "$name.pgn" | grep -c '^\[Result ')" "${kept_dir#"$root"/}/$name.pgn.zst"
         else
             printf '%-40s waiting\n' "$name"
         fi
@@ -82,8 +82,8 @@ spsa_status() {
     done_iterations=0
     if [[ -s "$csv" ]]; then
         done_iterations=$(($(grep -c '^[0-9]' "$csv") - 1))
-    elif [[ -s "bench/results/in-progress/$name.csv.zst" ]]; then
-        done_iterations="$(($(zstd -dc "bench/results/in-progress/$name.csv.zst" | grep -c '^[0-9]') - 1)) (kept)"
+    elif [[ -n "$(kept_parts "$name.csv")" ]]; then
+        done_iterations="$(($(kept_text "$name.csv" | grep -c '^[0-9]') - 1)) (kept)"
     fi
     printf '%-40s SPSA, %s of %s iterations%s\n' "$name" "$done_iterations" "$wanted" \
         "$(running "/$name-mneme learn spsa")"
