@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # Sourced by the match scripts. A long match outlives a session but not always its machine, so
 # bench/keep_in_progress.sh commits the games played so far to bench/results/in-progress/, and a
 # match script that finds no PGN of its own starts from those games instead of from nothing.

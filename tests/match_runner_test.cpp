@@ -310,6 +310,9 @@ TEST(MatchGame, InProcessMnemeEvaluatesWithTheNetworkWhenAsked) {
     Value ignored = 0;
     EXPECT_EQ(search_with({"proto=mneme", "option.Eval=fancy"}, &ignored),
               "option Eval=fancy: needs classic or nnue");
+    // More than the table's maximum is refused, not shrunk unseen to another engine's size.
+    EXPECT_EQ(search_with({"proto=mneme", "option.Hash=100000"}, &ignored),
+              "option Hash=100000: needs 1 to 65536 MB");
     std::string missing =
         search_with({"proto=mneme", "option.EvalFile=/nonexistent.mnet"}, &ignored);
     const std::string prefix = "option Eval=nnue EvalFile=/nonexistent.mnet: ";

@@ -121,8 +121,10 @@ bool MnemePlayer::start(std::string& error) {
             if (!parse_number(value, 1, MAX_PLY - 1, number)) return bad("needs a depth from 1");
             fallback_depth_ = int(number);
         } else if (name == "hash") {
-            if (!parse_number(value, 1, 1 << 20, number)) return bad("needs a size in MB");
-            searcher_->set_hash_size(std::size_t(number));
+            if (!parse_number(value, 1, TranspositionTable::MAX_SIZE_MB, number))
+                return bad("needs 1 to " + std::to_string(TranspositionTable::MAX_SIZE_MB) + " MB");
+            // A match played with less hash than asked would measure another engine.
+            if (!searcher_->set_hash_size(std::size_t(number))) return bad("not enough memory");
         } else if (name == "threads") {
             if (!parse_number(value, 1, Searcher::MAX_THREADS, number)) return bad("needs 1 to 64");
             searcher_->set_threads(int(number));

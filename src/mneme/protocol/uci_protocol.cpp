@@ -295,9 +295,11 @@ void UciProtocol::set_option(const Words& words) {
     } else if (name == "hash") {
         if (!number || *number < 1)
             return info_string("Hash needs a size in MB, got '" + value + "'");
+        auto wanted = std::size_t(spin("Hash", 1, TranspositionTable::MAX_SIZE_MB));
         thread_.stop_and_wait();
-        if (!searcher_.set_hash_size(std::size_t(*number)))
-            info_string("not enough memory for " + value + " MB of hash; using 1 MB");
+        if (!searcher_.set_hash_size(wanted))
+            info_string("not enough memory for " + std::to_string(wanted) + " MB of hash; " +
+                        std::to_string(searcher_.hash_size()) + " MB kept");
     } else if (name == "clear hash") {
         thread_.stop_and_wait();
         searcher_.clear();

@@ -562,7 +562,7 @@ void XboardProtocol::apply_pending_hash_size() {
     if (pending_hash_mb_ == 0) return;
     if (!searcher_.set_hash_size(pending_hash_mb_))
         out_.line("telluser mneme: could not allocate " + std::to_string(pending_hash_mb_) +
-                  " MB of hash; using less");
+                  " MB of hash; " + std::to_string(searcher_.hash_size()) + " MB kept");
     pending_hash_mb_ = 0;
 }
 

@@ -19,10 +19,18 @@ bool TranspositionTable::resize(std::size_t size_mb) {
         memory_.reset();
         memory_ = allocate_large_pages(buckets_in(size_mb) * sizeof(Bucket));
         if (!memory_) {
-            size_mb = 1;
-            memory_ = allocate_large_pages(buckets_in(size_mb) * sizeof(Bucket));
-            if (!memory_) throw std::bad_alloc();
+            // Keep the size the table had (a typing slip should not leave the engine with
+            // 1 MB), or failing that 1 MB.
             allocated = false;
+            for (std::size_t fallback : {size_mb_, std::size_t(1)}) {
+                if (fallback == 0) continue;  // a new table has no size to keep
+                memory_ = allocate_large_pages(buckets_in(fallback) * sizeof(Bucket));
+                if (memory_) {
+                    size_mb = fallback;
+                    break;
+                }
+            }
+            if (!memory_) throw std::bad_alloc();
         }
         buckets_ = static_cast<Bucket*>(memory_.get());
         bucket_count_ = buckets_in(size_mb);

@@ -46,7 +46,7 @@ public:
     explicit TranspositionTable(std::size_t size_mb = DEFAULT_SIZE_MB);
 
     // Reallocates to `size_mb` megabytes (1 to MAX_SIZE_MB) and clears. When the memory
-    // cannot be had, falls back to 1 MB and returns false.
+    // cannot be had, keeps the size it had (1 MB for a new table) and returns false.
     bool resize(std::size_t size_mb);
     std::size_t size_mb() const { return size_mb_; }
     // Empties the table; a table nothing was stored in since is not written again (an engine
