@@ -150,6 +150,7 @@ void TerminalGame::run() {
     std::cout << "mneme: you play " << (human_ == WHITE ? "White" : "Black") << " against "
               << options_.evaluation.describe() << ". Type 'help' for commands.\n";
     print_board();
+    check_automatic_end();  // a FEN may set up a game that is already over
     std::string line;
     for (;;) {
         if (!over_ && pos_.side_to_move() != human_) {
@@ -214,6 +215,7 @@ void TerminalGame::new_game() {
     searcher_.clear();
     std::cout << "New game: you play " << (human_ == WHITE ? "White" : "Black") << ".\n";
     print_board();
+    check_automatic_end();
 }
 
 void TerminalGame::play_human_move(const std::string& text) {
@@ -277,6 +279,8 @@ void TerminalGame::undo() {
     result_ = GameResult::ONGOING;
     pgn_printed_ = false;
     print_board();
+    // Taken back to a start that was already over, the game is over again.
+    check_automatic_end();
 }
 
 void TerminalGame::hint() {
