@@ -3,8 +3,8 @@
 # nested 30,000 levels deep through `pgn convert` and `pgn check`, strict numbers in `perft`
 # and its suites, the warning of `serve --host 0.0.0.0`, and a real SIGINT to a match waiting
 # for an engine that never answers, and a real SIGINT to the network trainer (a checkpoint
-# inside the epoch, resumed to the end). The library's tests cover each fix; these hold the
-# commands.
+# inside the epoch, resumed to the end), and standard output on a full disk. The library's tests
+# cover each fix; these hold the commands.
 #   tests/cli_hardening_test.sh MNEME
 mneme=$1
 dir=$(mktemp -d)
@@ -137,4 +137,12 @@ cp net.mnet net.first
 grep -q "^done        net.mnet was trained to epoch $epochs already" again.out ||
     fail "a finished run resumed again did not say so: $(cat again.out)"
 cmp -s net.mnet net.first || fail "a finished run resumed again rewrote its network"
-echo "the command line held: deep PGN, strict numbers, the server's warning, SIGINT to a match and to the trainer"
+# Standard output on a full disk: the command fails with the reason (it said nothing, status 0).
+if [ -c /dev/full ]; then
+    "$mneme" perft 2 --divide >/dev/full 2>full.err
+    status=$?
+    [ $status -eq 1 ] || fail "perft onto a full disk: exit $status, expected 1"
+    grep -q '^mneme: cannot write to standard output' full.err ||
+        fail "perft onto a full disk: $(cat full.err)"
+fi
+echo "the command line held: deep PGN, strict numbers, the server's warning, SIGINT to a match and to the trainer, a full disk"
