@@ -39,7 +39,7 @@ for argument in "$@"; do
         part="$kept_dir/${name%.*}.$((${#parts[@]} + 1)).${name##*.}.zst"
         tail -c +"$((kept_bytes + 1))" "$pgn" | write_part "$part"
         echo "kept $(kept_count "$pgn") of $pgn: the new ones in ${part#"$root"/}," \
-            "the rest in the $((${#parts[@]})) parts before it"
+            "beside ${#parts[@]} earlier part(s)"
     else
         # The later parts go first: the base alone is still a start of the games.
         for stale in "${parts[@]:1}"; do rm -f "$stale"; done
