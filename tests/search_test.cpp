@@ -311,6 +311,40 @@ TEST(Search, ReportsEveryIteration) {
     EXPECT_EQ(result.depth, 5);
 }
 
+// Fifteen queens a side: a capture tree no first iteration finishes. The search never answered
+// a time limit, a node limit or a stop there (the server's engine could not be stopped, and
+// over UCI `go movetime 100` gave no move); past each by far it now ends with a legal move.
+TEST(Search, AFirstIterationThatRunsAwayEndsPastItsLimit) {
+    const Position pos =
+        Position::from_fen("qqqqkqqq/qqqqqqqq/8/8/8/8/QQQQQQQQ/QQQQKQQQ w - - 0 1");
+    const MoveList<LEGAL> legal(pos);
+    Searcher searcher(4);
+
+    SearchLimits timed;
+    timed.movetime_ms = 20;
+    SearchResult result = searcher.search(pos, timed);
+    EXPECT_TRUE(legal.contains(result.best));
+    EXPECT_EQ(result.depth, 0);
+
+    SearchLimits counted;
+    counted.nodes = 1000;
+    result = searcher.search(pos, counted);
+    EXPECT_TRUE(legal.contains(result.best));
+    EXPECT_EQ(result.depth, 0);
+    EXPECT_GE(result.nodes, 1000000u);  // the node limit's own end is the first iteration's
+
+    SearchLimits infinite;
+    infinite.infinite = true;
+    searcher.prepare(false);
+    std::thread stopper([&] {
+        std::this_thread::sleep_for(std::chrono::milliseconds(20));
+        searcher.stop();
+    });
+    result = searcher.search(pos, infinite);
+    stopper.join();
+    EXPECT_TRUE(legal.contains(result.best));
+}
+
 TEST(Search, StopFromAnotherThreadEndsInfiniteSearch) {
     Position pos;
     Searcher searcher(4);

@@ -19,6 +19,11 @@ namespace {
 
 // Nodes between two looks at the clock: the clock is slow to read, the search is not.
 constexpr std::uint64_t TIME_CHECK_INTERVAL = 1024;
+// How long a first iteration may go on after a limit or a stop wanted the search to end, and
+// how many times a node limit it may spend, before it is cut short all the same.
+constexpr auto FIRST_ITERATION_GRACE = std::chrono::milliseconds(250);
+constexpr std::uint64_t FIRST_ITERATION_NODE_FACTOR = 16;
+constexpr std::uint64_t FIRST_ITERATION_MIN_NODES = 1000000;
 
 bool is_quiet(const Position& pos, Move m) { return !pos.is_capture(m) && m.kind() != PROMOTION; }
 
@@ -160,15 +165,34 @@ void Searcher::count_node() {
     bool time_check = nodes % TIME_CHECK_INTERVAL == 0 && !pondering_ && time_.is_timed();
     auto now = time_check ? SchedulingLag::Clock::now() : SchedulingLag::Clock::time_point();
     if (time_check) lag_.note_check(now);
-    // The first iteration always completes when a limit ends the search: a move that was never
+    // The first iteration completes when a limit ends the search: a move that was never
     // searched could hang mate. A stop request ends it once a root move has its score (with
     // many lines wanted and a large capture tree it took a fuzzer's engine over a second).
-    if (completed_depth_ == 0 && !(stop_requested_ && root_move_scored_)) return;
+    if (completed_depth_ == 0) {
+        if ((stop_requested_ && root_move_scored_) || first_iteration_overran(nodes, now))
+            stopped_ = true;
+        return;
+    }
     // A node limit counts every thread's nodes, as the reported count does (helpers have none).
     if (stop_requested_ ||
         (limits_.nodes && (helpers_.empty() ? nodes : total_nodes()) >= limits_.nodes) ||
         (time_check && time_.out_of_time(now, lag_.reserve_ms())))
         stopped_ = true;
+}
+
+// Some positions have a capture tree no first iteration finishes (fifteen queens a side: the
+// engine never answered, and the server could not stop it). Past a limit by far, it ends anyway;
+// the move played is then the best scored so far, or the first the move picker offered.
+bool Searcher::first_iteration_overran(std::uint64_t nodes, SchedulingLag::Clock::time_point now) {
+    if (limits_.nodes &&
+        nodes >= std::max(FIRST_ITERATION_NODE_FACTOR * limits_.nodes, FIRST_ITERATION_MIN_NODES))
+        return true;
+    const bool timed = !pondering_ && time_.is_timed();
+    if (nodes % TIME_CHECK_INTERVAL != 0 || !(stop_requested_ || timed)) return false;
+    if (now == SchedulingLag::Clock::time_point()) now = SchedulingLag::Clock::now();
+    if (!stop_requested_ && !time_.out_of_time(now, lag_.reserve_ms())) return false;
+    if (!end_wanted_since_) end_wanted_since_ = now;
+    return now - *end_wanted_since_ >= FIRST_ITERATION_GRACE;
 }
 
 bool Searcher::is_draw(int ply) const {

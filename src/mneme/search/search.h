@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <vector>
 
 #include "mneme/core/position.h"
@@ -170,6 +171,8 @@ private:
 
     bool is_draw(int ply) const;
     void count_node();
+    // Whether an unfinished first iteration has gone on too long after a limit or a stop.
+    bool first_iteration_overran(std::uint64_t nodes, SchedulingLag::Clock::time_point now);
     void update_pv(int ply, Move m);
     void update_quiet_statistics(int ply, int depth, Move best, const Move* quiets, int count);
     // The slices of the moves one, two and (FourPlyContinuation) four plies before `ply` (null
@@ -236,6 +239,8 @@ private:
     // While a null-move cut-off is verified, no pass before this ply (0: passes allowed).
     int null_move_min_ply_ = 0;
     int completed_depth_ = 0;
+    // When a limit or a stop first wanted an unfinished first iteration to end.
+    std::optional<SchedulingLag::Clock::time_point> end_wanted_since_;
     bool root_move_scored_ = false;  // a root move has a score from this search
     int root_depth_ = 0;             // the running iteration's depth
     // For the time refinement: iterations since the best root move last changed, and the

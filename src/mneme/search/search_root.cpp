@@ -49,6 +49,7 @@ SearchResult Searcher::search(const Position& pos, const SearchLimits& limits,
     seldepth_ = 0;
     null_move_min_ply_ = 0;
     completed_depth_ = 0;
+    end_wanted_since_.reset();
     root_move_scored_ = false;
     stopped_ = false;
     statistics_ = {};
