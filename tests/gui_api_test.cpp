@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include <atomic>
+#include <chrono>
 #include <filesystem>
 #include <fstream>
 #include <thread>
@@ -350,6 +351,42 @@ TEST(WebServerTest, ServesTheFrontEndAndSurvivesABrowserLeavingMidSearch) {
     EXPECT_EQ(state->status, 200);
     EXPECT_TRUE(Json::parse(state->body)["thinking"].get<bool>());
 
+    session.shutdown();
+    events.close();
+    server.stop();
+    serving.join();
+}
+
+// A tab left open across a restart of the server reconnects with the last event id it had
+// from the old run; ids start again at 1, so it heard nothing until the new run had published
+// as many events (found by a probe, 2026-12-07). An id this run never gave starts from now.
+TEST(WebServerTest, AStreamResumedFromAnEarlierRunHearsThisRunsEvents) {
+    EventStream events;
+    GameSession session(events, nullptr);
+    WebServer server(session, events);
+    int port = server.bind("127.0.0.1", 0);
+    std::thread serving([&] { server.run(); });
+    for (const char* earlier : {"49", "-5"}) {
+        std::thread mover([&] {
+            std::this_thread::sleep_for(std::chrono::milliseconds(300));
+            httplib::Client client("127.0.0.1", port);
+            client.Post("/api/new-game", R"({"players": {"white": "human", "black": "human"}})",
+                        "application/json");
+        });
+        std::string received;
+        int keep_alives = 0;
+        httplib::Client browser("127.0.0.1", port);
+        browser.Get(
+            "/api/events", httplib::Headers{{"Last-Event-ID", earlier}},
+            [&](const char* data, std::size_t length) {
+                received.append(data, length);
+                keep_alives += std::string(data, length).find(": keep-alive") != std::string::npos;
+                return received.find("event: state") == std::string::npos && keep_alives < 3;
+            });
+        mover.join();
+        EXPECT_NE(received.find("event: state"), std::string::npos)
+            << "Last-Event-ID " << earlier << ": " << received;
+    }
     session.shutdown();
     events.close();
     server.stop();

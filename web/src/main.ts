@@ -115,6 +115,13 @@ class App {
   private listen(): void {
     const events = new EventSource('/api/events');
     const data = (event: Event) => JSON.parse((event as MessageEvent).data);
+    // After a lost connection (the server restarted, say) the events missed are not sent
+    // again: the state is asked for anew.
+    let connected = false;
+    events.addEventListener('open', () => {
+      if (connected) call<GameState>('GET', '/api/state').then((state) => this.apply(state));
+      connected = true;
+    });
     events.addEventListener('state', (event) => this.apply(data(event)));
     events.addEventListener('thinking', (event) => {
       this.engineReport = data(event);

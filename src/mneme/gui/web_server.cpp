@@ -4,6 +4,7 @@
 #include <netinet/in.h>
 #include <sys/socket.h>
 
+#include <algorithm>
 #include <limits>
 #include <stdexcept>
 
@@ -174,11 +175,14 @@ void WebServer::serve_events(const httplib::Request& request, httplib::Response&
         }
     } while (!open_event_streams_.compare_exchange_weak(open, open + 1));
 
-    // A reconnecting EventSource says where it stopped; a new one starts from now.
+    // A reconnecting EventSource says where it stopped; a new one starts from now, and so does
+    // one whose id this run never gave (a tab of an earlier run: ids start again at 1; the page
+    // asks for the state when it connects).
     std::uint64_t last_id = events_.last_id();
     if (request.has_header("Last-Event-ID")) {
         try {
-            last_id = std::stoull(request.get_header_value("Last-Event-ID"));
+            last_id = std::min<std::uint64_t>(
+                last_id, std::stoull(request.get_header_value("Last-Event-ID")));
         } catch (const std::exception&) {}
     }
     response.set_header("Cache-Control", "no-store");
