@@ -51,6 +51,15 @@ public:
                              std::to_string(low) + " to " + std::to_string(high));
         return number;
     }
+    // A share above 0 and at most 1 (a sampling rate: 0 would keep nothing).
+    double share(const std::string& option) {
+        const std::string& text = value(option);
+        double number = real(option, 0, 1);
+        if (number <= 0)
+            throw UsageError(option + ": '" + text +
+                             "' keeps nothing; give a number above 0, up to 1");
+        return number;
+    }
     std::string date(const std::string& option) {
         const std::string& text = value(option);
         if (!is_filter_date(text))

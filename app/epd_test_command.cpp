@@ -153,6 +153,7 @@ struct Attempt {
     int depth = 0;
     std::int64_t solved_at_ms = -1;
     int solved_at_depth = 0;
+    bool engine_fault = false;  // the --engine crashed, hung or answered wrongly
 };
 
 template <typename IsRight>
@@ -203,6 +204,7 @@ Attempt ask_engine(Player& engine, const Position& pos, const EpdTestOptions& op
     Attempt attempt;
     attempt.chosen = reply.move;
     attempt.depth = reply.depth;
+    attempt.engine_fault = reply.fault != PlayerFault::NONE;
     return attempt;
 }
 
@@ -230,7 +232,7 @@ int epd_test_command(const Arguments& args) {
     } else {
         engine = start_engine(options);
     }
-    int tested = 0, solved = 0, without_moves = 0;
+    int tested = 0, solved = 0, without_moves = 0, bad_operands = 0, engine_faults = 0;
     // Lines the reader could not use are skipped as well, and counted in the summary.
     int unreadable = int(errors.size());
     std::vector<std::string> failures;
@@ -251,7 +253,10 @@ int epd_test_command(const Arguments& args) {
         std::string problems;
         std::vector<Move> best = operand_moves(pos, record, "bm", &problems);
         std::vector<Move> avoid = operand_moves(pos, record, "am", &problems);
-        if (!problems.empty()) std::cerr << options.path << ": " << id << ":" << problems << '\n';
+        if (!problems.empty()) {
+            std::cerr << options.path << ": " << id << ":" << problems << '\n';
+            ++bad_operands;
+        }
         if (best.empty() && avoid.empty()) {
             ++without_moves;
             continue;
@@ -266,6 +271,7 @@ int epd_test_command(const Arguments& args) {
         const std::int64_t solved_at_ms = attempt.solved_at_ms;
         const int solved_at_depth = attempt.solved_at_depth, depth_reached = attempt.depth;
         ++tested;
+        engine_faults += attempt.engine_fault;
         bool ok = chosen && right(chosen);
         solved += ok;
         if (!ok) failures.push_back(id);
@@ -306,7 +312,21 @@ int epd_test_command(const Arguments& args) {
         for (const auto& f : failures) std::cout << ' ' << f;
         std::cout << '\n';
     }
-    return 0;
+    // Unsolved positions are the figures; a suite read or tested only in part is a failure,
+    // so that a script sees it (positions may be missing from the figures).
+    std::vector<std::string> faults;
+    auto count = [](int n, const std::string& what) {
+        return std::to_string(n) + " " + what + (n == 1 ? "" : "s");
+    };
+    if (unreadable) faults.push_back(count(unreadable, "unreadable line"));
+    if (bad_operands) faults.push_back(count(bad_operands, "line") + " with a bad bm or am move");
+    if (engine_faults) faults.push_back(count(engine_faults, "engine fault"));
+    if (tested == 0) faults.push_back("no position with a usable bm or am to test");
+    if (faults.empty()) return 0;
+    std::cerr << options.path << ": exit status 1:";
+    for (std::size_t i = 0; i < faults.size(); ++i) std::cerr << (i ? ", " : " ") << faults[i];
+    std::cerr << '\n';
+    return 1;
 }
 
 }  // namespace mneme::app

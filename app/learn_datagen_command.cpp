@@ -114,7 +114,7 @@ int learn_label_games_command(const Arguments& args) {
         else if (a == "--nodes")
             options.nodes = std::uint64_t(reader.integer(a, 1, 1LL << 32));
         else if (a == "--sample-rate")
-            options.sample_rate = reader.real(a, 0, 1);
+            options.sample_rate = reader.share(a);
         else if (a == "--skip-plies")
             options.skip_plies = int(reader.integer(a, 0, 1000));
         else if (a == "--min-elo")

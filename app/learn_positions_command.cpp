@@ -132,7 +132,7 @@ int learn_positions_command(const Arguments& args) {
         else if (a == "--skip-plies")
             options.skip_plies = int(reader.integer(a, 0, 10000));
         else if (a == "--sample-rate")
-            options.sample_rate = reader.real(a, 0, 1);
+            options.sample_rate = reader.share(a);
         else if (a == "--max-per-game")
             options.max_per_game = int(reader.integer(a, 0, 10000));
         else if (a == "--min-elo")

@@ -46,7 +46,11 @@ int run_suite(const std::string& path, int max_depth) {
     std::vector<std::string> errors;
     std::vector<PerftSuiteRecord> suite = read_perft_suite(path, &errors);
     for (const auto& e : errors) std::cerr << e << '\n';
-    if (!errors.empty() && suite.empty()) return 1;
+    if (suite.empty()) {
+        // "0/0 counts passed" would read as a pass.
+        std::cerr << path << ": no position with a ;Dn count to check\n";
+        return 1;
+    }
 
     int checked = 0, failed = 0, positions = 0, read = 0;
     std::uint64_t nodes = 0;
@@ -88,7 +92,9 @@ int run_suite(const std::string& path, int max_depth) {
               << static_cast<std::uint64_t>(nodes / std::max(elapsed, 1e-9)) << " nodes/s)\n";
     if (!errors.empty())
         std::cout << errors.size() << " unreadable lines or counts skipped (see above)\n";
-    return failed || !errors.empty() ? 1 : 0;
+    if (checked == 0)
+        std::cerr << path << ": no count at depth " << max_depth << " or less to check\n";
+    return failed || !errors.empty() || checked == 0 ? 1 : 0;
 }
 
 // A depth from the command line: a whole number from 1 to MAX_SUITE_PERFT_DEPTH.

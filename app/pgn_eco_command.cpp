@@ -3,6 +3,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <iostream>
+#include <stdexcept>
 
 #include "book_arguments.h"
 #include "commands.h"
@@ -55,8 +56,8 @@ int pgn_eco_stats_command(const Arguments& args) {
             std::cerr << message << '\n';
         });
     } else {
-        std::cerr << "no opening tables in " << eco_dir
-                  << " (--eco-dir): no names, and games without an ECO tag stay unclassified\n";
+        // A folder given and not there is a mistake, not a wish for no names.
+        throw std::runtime_error("--eco-dir " + eco_dir + ": no such folder");
     }
 
     EcoStatistics statistics;

@@ -60,6 +60,13 @@ grep -q "suite.epd:1: D2: the count '4x00' is not a whole number" suite.out ||
 grep -q "suite.epd:2: D1: the count '-15' is not a whole number" suite.out ||
     fail "perft --suite, '-15': $(cat suite.out)"
 grep -q '1/1 counts passed' suite.out || fail "perft --suite dropped the good count: $(cat suite.out)"
+# A suite with nothing to check is no pass ("0/0 counts passed", status 0, before).
+printf '# only a comment\n' >empty.epd
+"$mneme" perft --suite empty.epd >empty.out 2>&1 && fail "a suite without a count passed"
+grep -q 'empty.epd: no position with a ;Dn count to check' empty.out || fail "$(cat empty.out)"
+printf '%s ;D5 4865609\n' "$start" >deep.epd
+"$mneme" perft --suite deep.epd --depth 2 >deep.out 2>&1 && fail "a suite checked at no depth passed"
+grep -q 'deep.epd: no count at depth 2 or less to check' deep.out || fail "$(cat deep.out)"
 
 # 3. Beyond loopback the server warns and prints the address with its token.
 "$mneme" serve --host 0.0.0.0 --port 0 --no-save >serve.out 2>&1 &
@@ -137,6 +144,21 @@ cp net.mnet net.first
 grep -q "^done        net.mnet was trained to epoch $epochs already" again.out ||
     fail "a finished run resumed again did not say so: $(cat again.out)"
 cmp -s net.mnet net.first || fail "a finished run resumed again rewrote its network"
+# A folder of opening tables given and missing is an error (it was a note, status 0).
+printf '[Event "e"]\n\n1. e4 e5 1-0\n' >one.pgn
+"$mneme" pgn stats --by eco --eco-dir nowhere one.pgn >eco.out 2>&1
+status=$?
+[ $status -eq 1 ] || fail "--eco-dir nowhere: exit $status, expected 1"
+grep -q -- '--eco-dir nowhere: no such folder' eco.out || fail "--eco-dir nowhere: $(cat eco.out)"
+
+# A sampling rate of 0 keeps nothing: refused (it wrote a file of no positions).
+for command in positions label-games; do
+    "$mneme" learn "$command" one.pgn -o sampled.out --sample-rate 0 >rate.out 2>&1
+    status=$?
+    [ $status -eq 2 ] || fail "learn $command --sample-rate 0: exit $status, expected 2"
+    grep -q -- "--sample-rate: '0' keeps nothing" rate.out || fail "learn $command: $(cat rate.out)"
+done
+
 # Standard output on a full disk: the command fails with the reason (it said nothing, status 0).
 if [ -c /dev/full ]; then
     "$mneme" perft 2 --divide >/dev/full 2>full.err

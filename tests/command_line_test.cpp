@@ -398,7 +398,12 @@ TEST(CommandLine, EpdTestCountsTheLinesItSkipped) {
     std::string printed = testing::internal::GetCapturedStdout();
     std::string complaints = testing::internal::GetCapturedStderr();
     std::filesystem::remove(suite);
-    EXPECT_EQ(outcome.status, 0) << outcome.err;
+    // The figures are printed, and the status says they are not of the whole suite.
+    EXPECT_EQ(outcome.status, 1) << outcome.err;
+    EXPECT_TRUE(contains(complaints,
+                         ".epd: exit status 1: 2 unreadable lines, 1 line with a bad "
+                         "bm or am move\n"))
+        << complaints;
     EXPECT_TRUE(contains(printed, "usable ")) << printed;
     EXPECT_TRUE(contains(printed, "/1 at depth 1 per position")) << printed;
     EXPECT_TRUE(contains(printed, "; skipped: 2 without a usable bm or am, 2 unreadable\n"))
@@ -431,7 +436,8 @@ TEST(CommandLine, EpdTestJudgesAnotherEngineAndSurvivesItsCrash) {
     Outcome outcome = run({"epd-test", suite.string(), "--depth", "1", "--engine", engine});
     std::string printed = testing::internal::GetCapturedStdout();
     std::string complaints = testing::internal::GetCapturedStderr();
-    EXPECT_EQ(outcome.status, 0) << outcome.err;
+    EXPECT_EQ(outcome.status, 1) << outcome.err;
+    EXPECT_TRUE(contains(complaints, ".epd: exit status 1: 1 engine fault\n")) << complaints;
     EXPECT_TRUE(contains(printed, "right           solved ")) << printed;
     EXPECT_TRUE(contains(printed, "solved 2/4 at depth 1 per position")) << printed;
     EXPECT_TRUE(contains(printed, "failed: wrong crashed\n")) << printed;
