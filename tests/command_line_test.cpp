@@ -260,18 +260,67 @@ struct FolderWithNoise {
     const std::string noise;
 };
 
-// A book built from a file without one game is a mistake to report, not an empty book to use.
-TEST(CommandLine, ABookWithoutAnEntryIsAFailure) {
+// A scratch file's bytes ("" when it is missing).
+std::string bytes_of(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+}
+
+// A book or case base built from no usable game is a mistake to report, not an empty file to
+// use: nothing is written, and a file already there (a good book) is kept as it was.
+TEST(CommandLine, ABuildWithoutAnEntryWritesNothingAndKeepsTheOldFile) {
     FolderWithNoise scratch("empty");
-    const std::string book = scratch.file("out.mbook");
+    const std::string games = scratch.file("games.pgn");
+    {
+        std::ofstream(games) << "[White \"Somebody\"]\n[Black \"Else\"]\n[Result \"1-0\"]\n\n"
+                                "1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n";
+    }
+    const std::string book = scratch.file("old.mbook"), cases = scratch.file("old.mcases");
     testing::internal::CaptureStdout();
-    testing::internal::CaptureStderr();
-    Outcome outcome = run({"book", "build", scratch.noise, "-o", book, "--quiet"});
-    std::string printed = testing::internal::GetCapturedStdout();
-    std::string complaint = testing::internal::GetCapturedStderr();
-    EXPECT_EQ(outcome.status, 1) << outcome.err;
-    EXPECT_TRUE(contains(printed, ": 0 entries")) << printed;
-    EXPECT_TRUE(contains(complaint, "no game gave an entry: " + book + " is empty")) << complaint;
+    ASSERT_EQ(run({"book", "build", games, "-o", book, "--quiet"}).status, 0);
+    ASSERT_EQ(run({"cases", "build", games, "-o", cases, "--quiet"}).status, 0);
+    testing::internal::GetCapturedStdout();
+    const std::string old_book = bytes_of(book), old_cases = bytes_of(cases);
+    ASSERT_GT(old_book.size(), 120u);
+    ASSERT_GT(old_cases.size(), 0u);
+
+    struct Case {
+        Arguments args;
+        std::string output, complaint;
+    };
+    const std::string fresh = scratch.file("fresh.mbook");
+    for (const Case& c : std::vector<Case>{
+             {{"book", "build", scratch.noise, "-o", book, "--quiet"},
+              book,
+              "no game gave an entry; nothing written (" + book + " kept as it was)"},
+             {{"book", "build", games, "-o", book, "--min-elo", "4000", "--quiet"},
+              book,
+              "no game gave an entry; nothing written (" + book + " kept as it was)"},
+             {{"book", "build", games, "-o", book, "--min-count", "2", "--quiet"},
+              book,
+              "no game gave an entry; nothing written (" + book + " kept as it was)"},
+             {{"book", "build", scratch.noise, "-o", fresh, "--quiet"},
+              fresh,
+              "no game gave an entry; nothing written to " + fresh},
+             {{"cases", "build", games, "-o", cases, "--player", "Nobody", "--quiet"},
+              cases,
+              "no case; nothing written (" + cases + " kept as it was)"},
+             {{"cases", "build", scratch.noise, "-o", cases, "--quiet"},
+              cases,
+              "no case; nothing written (" + cases + " kept as it was)"},
+         }) {
+        testing::internal::CaptureStdout();
+        testing::internal::CaptureStderr();
+        Outcome outcome = run(c.args);
+        std::string printed = testing::internal::GetCapturedStdout();
+        std::string complaint = testing::internal::GetCapturedStderr() + outcome.err;
+        EXPECT_EQ(outcome.status, 1) << c.args[0] << " " << c.args[2] << ": " << complaint;
+        EXPECT_TRUE(contains(complaint, c.complaint)) << complaint;
+        EXPECT_FALSE(contains(printed, "MB")) << printed;  // no size of a file not written
+    }
+    EXPECT_EQ(bytes_of(book), old_book);
+    EXPECT_EQ(bytes_of(cases), old_cases);
+    EXPECT_EQ(scratch.files(), 4u);  // the noise, the games, the book and the case base
 }
 
 // Statistics, a conversion or labels of a file without one game report it and fail, and write
