@@ -100,7 +100,10 @@ int build_command(const Arguments& args) {
     }
     require_arguments({{!inputs.empty(), "IN.pgn..."}, {!output.empty(), "-o OUT.mcases"}});
     require_readable_files(inputs);
-    require_output_apart(inputs, output);
+    std::vector<std::string> outputs;
+    for (const auto& bucket : options.elo_buckets) outputs.push_back(bucket_path(output, bucket));
+    if (outputs.empty()) outputs.push_back(output);
+    require_outputs_apart(inputs, outputs);
     if (!options.elo_buckets.empty() && (options.min_elo || options.max_elo))
         throw UsageError("--bucket replaces --min-elo and --max-elo");
     if (options.max_elo && options.min_elo > options.max_elo)

@@ -44,6 +44,17 @@ bool same_file(const std::string& a, const std::string& b) {
     return std::filesystem::equivalent(a, b, error) && !error;
 }
 
+// Two names of one output, which need not exist yet.
+bool same_output(const std::string& a, const std::string& b) {
+    if (same_file(a, b)) return true;
+    if (a == "-" || b == "-") return false;
+    namespace fs = std::filesystem;
+    std::error_code error_a, error_b;
+    const fs::path path_a = fs::weakly_canonical(fs::absolute(a, error_a), error_a);
+    const fs::path path_b = fs::weakly_canonical(fs::absolute(b, error_b), error_b);
+    return !error_a && !error_b && path_a == path_b;
+}
+
 }  // namespace
 
 void require_output_apart(const std::vector<std::string>& inputs, const std::string& output) {
@@ -52,6 +63,24 @@ void require_output_apart(const std::vector<std::string>& inputs, const std::str
             throw UsageError("the output " + output + " is the input " + input +
                              ": it would be replaced and its contents lost; write to another "
                              "file");
+}
+
+void require_outputs_apart(const std::vector<std::string>& inputs,
+                           const std::vector<std::string>& outputs) {
+    for (std::size_t i = 0; i < outputs.size(); ++i) {
+        if (outputs[i].empty()) continue;
+        require_output_apart(inputs, outputs[i]);
+        for (std::size_t j = 0; j < i; ++j)
+            if (!outputs[j].empty() && same_output(outputs[j], outputs[i]))
+                throw UsageError("the outputs " + outputs[j] + " and " + outputs[i] +
+                                 " are the same file: one would replace the other; give each "
+                                 "its own file");
+    }
+}
+
+std::vector<std::string> with_file(std::vector<std::string> files, const std::string& file) {
+    if (!file.empty()) files.push_back(file);
+    return files;
 }
 
 void require_distinct_inputs(const std::vector<std::string>& inputs) {

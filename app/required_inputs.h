@@ -1,6 +1,6 @@
 // What a command cannot run without, checked before it starts: the arguments it needs (the
-// message names exactly those missing) and input files it can open (no statistics of nothing
-// after a file that is not there).
+// message names exactly those missing), input files it can open (no statistics of nothing
+// after a file that is not there), and outputs that lose no input or other output.
 #pragma once
 
 #include <initializer_list>
@@ -28,6 +28,16 @@ void require_readable_files(const std::vector<std::string>& paths);
 // output replaces its file once complete, and what the command did not copy from that input
 // (skipped games, another format) would be lost with it.
 void require_output_apart(const std::vector<std::string>& inputs, const std::string& output);
+
+// Throws UsageError when one of `outputs` names one of `inputs` (as require_output_apart), or
+// when two outputs name one file, whether it exists yet or not: the second written would
+// replace the first. Empty names (outputs not asked for) are skipped.
+void require_outputs_apart(const std::vector<std::string>& inputs,
+                           const std::vector<std::string>& outputs);
+
+// `files` and `file`, unless `file` is empty (an option not given): the inputs of a command
+// that reads an option's file beside its others.
+std::vector<std::string> with_file(std::vector<std::string> files, const std::string& file);
 
 // Throws UsageError when one file is given twice among `inputs` (a merge would count it twice).
 void require_distinct_inputs(const std::vector<std::string>& inputs);

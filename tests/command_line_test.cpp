@@ -323,6 +323,77 @@ TEST(CommandLine, ABuildWithoutAnEntryWritesNothingAndKeepsTheOldFile) {
     EXPECT_EQ(scratch.files(), 4u);  // the noise, the games, the book and the case base
 }
 
+// The words of a quick match between two random movers, to which a test adds its files.
+Arguments random_match(const char* command) {
+    return words_of(std::string(command) +
+                    " -engine proto=random name=a -engine proto=random name=b -each depth=1 "
+                    "-games 2 -concurrency 1");
+}
+
+Arguments with(Arguments args, const Arguments& more) {
+    args.insert(args.end(), more.begin(), more.end());
+    return args;
+}
+
+// Every command whose output could replace one of its inputs, or another of its outputs (the
+// games' record by the report, a table by its C++ source), refuses before anything is written.
+TEST(CommandLine, AnOutputThatIsAnInputOrAnotherOutputIsRefused) {
+    FolderWithNoise scratch("outputs");
+    const std::string games = scratch.file("games.pgn");
+    const std::string contents = "[Result \"1-0\"]\n\n1. e4 e5 2. Qh5 1-0\n";
+    { std::ofstream(games) << contents; }
+    const std::string openings = "file=" + games;
+    for (const Arguments& args : std::vector<Arguments>{
+             {"report", games, "--json", games},
+             with(random_match("match"), {"-openings", openings, "-json", games}),
+             with(random_match("match"), {"-openings", openings, "-pgnout", games, "-overwrite"}),
+             with(random_match("tournament"), {"-openings", openings, "-json", games}),
+             with(random_match("tournament"), {"-openings", openings, "-pgnout", games}),
+             {"cbr", "experiment", games, "random", "--rounds", "1", "--pgn", games},
+             {"learn", "tune", scratch.noise, "-o", scratch.file("t.params"), "--params", games,
+              "--source", games},
+             {"learn", "bayes", scratch.noise, "-o", games, "--params", games},
+             {"learn", "td", "--games", "1", "-o", games, "--params", games},
+             {"learn", "ga", scratch.noise, "-o", games, "--params", games},
+             {"learn", "nnue", games, "-o", scratch.file("n.mnet"), "--log", games},
+             {"learn", "relabel", scratch.noise, "-o", games, "--depth", "1", "--params", games},
+             {"book", "learn", games, "--experience", games},
+             {"book", "ophista", scratch.noise, "--book", games, "-o", games},
+         }) {
+        Outcome outcome = run(args);
+        EXPECT_EQ(outcome.status, 2) << args[0] << " " << args[1] << ": " << outcome.err;
+        EXPECT_TRUE(contains(outcome.err, "the output " + games + " is the input " + games +
+                                              ": it would be replaced"))
+            << args[0] << " " << args[1] << ": " << outcome.err;
+    }
+    // eval reads its tables as it meets them: this one must be a table.
+    const std::string table = scratch.file("empty.params");
+    { std::ofstream(table) << "# no value changed\n"; }
+    Outcome eval = run({"eval", "--params", table, "--write-params", table});
+    EXPECT_EQ(eval.status, 2) << eval.err;
+    EXPECT_TRUE(contains(eval.err, "the output " + table + " is the input " + table)) << eval.err;
+    EXPECT_EQ(bytes_of(table), "# no value changed\n");
+    std::filesystem::remove(table);
+
+    const std::string out = scratch.file("out"), also_out = scratch.file("./out");
+    for (const Arguments& args : std::vector<Arguments>{
+             with(random_match("match"), {"-pgnout", out, "-json", also_out}),
+             with(random_match("tournament"), {"-pgnout", out, "-json", out}),
+             {"learn", "tune", scratch.noise, "-o", out, "--source", also_out},
+             {"learn", "nnue", scratch.noise, "-o", out, "--log", out},
+             {"learn", "nnue", scratch.noise, "-o", scratch.file("n.mnet"), "--checkpoint", out,
+              "--log", out},
+             {"learn", "td", "--games", "1", "-o", out, "--curve", out},
+         }) {
+        Outcome outcome = run(args);
+        EXPECT_EQ(outcome.status, 2) << args[0] << " " << args[1] << ": " << outcome.err;
+        EXPECT_TRUE(contains(outcome.err, " are the same file: one would replace the other"))
+            << args[0] << " " << args[1] << ": " << outcome.err;
+    }
+    EXPECT_EQ(bytes_of(games), contents);
+    EXPECT_EQ(scratch.files(), 2u);  // the noise and the games: nothing written beside them
+}
+
 // Statistics, a conversion or labels of a file without one game report it and fail, and write
 // nothing: an empty data file left behind would even refuse the rerun with the right input
 // ("made with other inputs").
