@@ -99,6 +99,7 @@ int build_command(const Arguments& args) {
             reader.unexpected(a);
     }
     require_arguments({{!inputs.empty(), "IN.pgn..."}, {!output.empty(), "-o OUT.mbook"}});
+    require_distinct_inputs(inputs);
     require_output_apart(inputs, output);
     if (options.shards > 1 && options.min_count > 1)
         throw UsageError(

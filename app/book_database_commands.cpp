@@ -41,6 +41,7 @@ int book_ophista_command(const Arguments& args) {
                        {!book_path.empty(), "--book BOOK.mbook"},
                        {!output.empty(), "-o OUT.mhist"}});
     require_readable_files(inputs);
+    require_distinct_inputs(inputs);
     require_outputs_apart(with_file(inputs, book_path), {output});  // the games and the book
     BookFile book = BookFile::open(book_path);
 
@@ -98,6 +99,7 @@ int book_learn_command(const Arguments& args) {
     require_arguments(
         {{!inputs.empty(), "GAMES.pgn..."}, {!experience.empty(), "--experience EXP.mbook"}});
     require_readable_files(inputs);
+    require_distinct_inputs(inputs);
     require_output_apart(inputs, experience);
     std::vector<LearnedGame> games = read_games_to_learn(
         inputs, [](const std::string& message) { std::cerr << message << '\n'; });

@@ -100,6 +100,7 @@ int build_command(const Arguments& args) {
     }
     require_arguments({{!inputs.empty(), "IN.pgn..."}, {!output.empty(), "-o OUT.mcases"}});
     require_readable_files(inputs);
+    require_distinct_inputs(inputs);
     std::vector<std::string> outputs;
     for (const auto& bucket : options.elo_buckets) outputs.push_back(bucket_path(output, bucket));
     if (outputs.empty()) outputs.push_back(output);

@@ -125,6 +125,7 @@ int tune_command(const Arguments& args) {
             reader.unexpected(a);
     }
     require_arguments({{!inputs.empty(), "IN.mpos..."}, {!output.empty(), "-o OUT.params"}});
+    require_distinct_inputs(inputs);
     require_outputs_apart(with_file(inputs, params_path), {output, source_path});
     EvalParams start =
         params_path.empty() ? EvalParams::defaults() : load_params_or_throw(params_path);
@@ -218,6 +219,7 @@ int bayes_command(const Arguments& args) {
             reader.unexpected(a);
     }
     require_arguments({{!inputs.empty(), "IN.mpos..."}, {!output.empty(), "-o OUT.bayes"}});
+    require_distinct_inputs(inputs);
     require_outputs_apart(with_file(inputs, params_path), {output});
     EvalParams params =
         params_path.empty() ? EvalParams::defaults() : load_params_or_throw(params_path);

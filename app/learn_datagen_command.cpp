@@ -143,6 +143,7 @@ int learn_label_games_command(const Arguments& args) {
     }
     require_arguments({{!run.inputs.empty(), "IN.pgn..."}, {!run.output.empty(), "-o OUT.mdata"}});
     require_readable_files(run.inputs);
+    require_distinct_inputs(run.inputs);
     require_outputs_apart(with_file(run.inputs, options.net_file), {run.output});
     run.provenance =
         "command: " + joined_command("label-games", args) + "\ncommit: " + commit_text() + "\n";

@@ -74,6 +74,7 @@ int learn_ga_command(const Arguments& args) {
     }
     require_arguments({{!inputs.empty(), "GAMES.pgn..."}, {!output.empty(), "-o OUT.params"}});
     require_readable_files(inputs);
+    require_distinct_inputs(inputs);
     require_outputs_apart(with_file(inputs, params_path), {output});
     if (sample_options.first_move > sample_options.last_move)
         throw UsageError("--first-move must not be after --last-move");

@@ -140,6 +140,7 @@ int learn_nnue_command(const Arguments& args) {
         throw UsageError("--hidden: the network file takes multiples of 16");
     options.checkpoint_path = checkpoint.empty() ? output + ".ckpt" : checkpoint;
     // --resume may name the checkpoint this run goes on writing: it is no input to keep apart.
+    require_distinct_inputs(inputs);
     require_outputs_apart(inputs, {output, options.checkpoint_path, log_path});
 
     using Clock = std::chrono::steady_clock;

@@ -170,6 +170,7 @@ int learn_positions_command(const Arguments& args) {
             "--relabel-depth with --shard: merge the shards first ('learn positions-merge'), then "
             "relabel the merged file, in shards too ('learn relabel --shard')");
     require_readable_files(inputs);
+    require_distinct_inputs(inputs);
     require_outputs_apart(with_file(inputs, params_path), {output});
     // The quiet test and the relabelling search both use this table.
     if (!params_path.empty()) set_active_eval_params(load_params_or_throw(params_path));

@@ -297,6 +297,7 @@ int report_command(const Arguments& args) {
     }
     require_arguments({{!paths.empty(), "FILE.pgn..."}});
     require_readable_files(paths);
+    require_distinct_inputs(paths);
     require_outputs_apart(paths, {json_out});
     std::vector<std::string> names, errors;
     int skipped = 0;

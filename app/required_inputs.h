@@ -1,6 +1,7 @@
 // What a command cannot run without, checked before it starts: the arguments it needs (the
 // message names exactly those missing), input files it can open (no statistics of nothing
-// after a file that is not there), and outputs that lose no input or other output.
+// after a file that is not there), each given once, and outputs that lose no input or other
+// output.
 #pragma once
 
 #include <initializer_list>
@@ -39,7 +40,7 @@ void require_outputs_apart(const std::vector<std::string>& inputs,
 // that reads an option's file beside its others.
 std::vector<std::string> with_file(std::vector<std::string> files, const std::string& file);
 
-// Throws UsageError when one file is given twice among `inputs` (a merge would count it twice).
+// Throws UsageError when one file is given twice among `inputs` (it would count twice).
 void require_distinct_inputs(const std::vector<std::string>& inputs);
 
 }  // namespace mneme::app

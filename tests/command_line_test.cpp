@@ -394,6 +394,41 @@ TEST(CommandLine, AnOutputThatIsAnInputOrAnotherOutputIsRefused) {
     EXPECT_EQ(scratch.files(), 2u);  // the noise and the games: nothing written beside them
 }
 
+// An input given twice would count twice (a book's counts, a report's games, a tuner's
+// positions): refused under any name of the file, as the merges do.
+TEST(CommandLine, AnInputGivenTwiceIsRefused) {
+    FolderWithNoise scratch("twice");
+    const std::string games = scratch.file("games.pgn");
+    { std::ofstream(games) << "[Result \"1-0\"]\n\n1. e4 e5 2. Qh5 1-0\n"; }
+    const std::string other_name = scratch.file("./games.pgn");
+    const std::string out = scratch.file("out");
+    for (const Arguments& args : std::vector<Arguments>{
+             {"book", "build", games, other_name, "-o", out, "--quiet"},
+             {"cases", "build", games, other_name, "-o", out, "--quiet"},
+             {"report", games, other_name},
+             {"learn", "positions", games, other_name, "-o", out, "--no-progress"},
+             {"learn", "tune", games, other_name, "-o", out},
+             {"learn", "bayes", games, other_name, "-o", out},
+             {"learn", "ga", games, other_name, "-o", out},
+             {"learn", "nnue", games, other_name, "-o", out},
+             {"learn", "label-games", games, other_name, "-o", out, "--no-progress"},
+             {"learn", "wdl-fit", games, other_name},
+             {"book", "ophista", games, other_name, "--book", scratch.noise, "-o", out},
+             {"book", "learn", games, other_name, "--experience", out},
+         }) {
+        testing::internal::CaptureStdout();
+        testing::internal::CaptureStderr();
+        Outcome outcome = run(args);
+        testing::internal::GetCapturedStdout();
+        testing::internal::GetCapturedStderr();
+        EXPECT_EQ(outcome.status, 2) << args[0] << " " << args[1] << ": " << outcome.err;
+        EXPECT_TRUE(contains(outcome.err, games + " and " + other_name +
+                                              " are the same file: each input counts once"))
+            << args[0] << " " << args[1] << ": " << outcome.err;
+    }
+    EXPECT_EQ(scratch.files(), 2u);  // nothing written
+}
+
 // Statistics, a conversion or labels of a file without one game report it and fail, and write
 // nothing: an empty data file left behind would even refuse the rerun with the right input
 // ("made with other inputs").
