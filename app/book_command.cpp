@@ -101,6 +101,7 @@ int build_command(const Arguments& args) {
     require_arguments({{!inputs.empty(), "IN.pgn..."}, {!output.empty(), "-o OUT.mbook"}});
     require_distinct_inputs(inputs);
     require_output_apart(inputs, output);
+    require_writable_outputs({output});
     if (options.shards > 1 && options.min_count > 1)
         throw UsageError(
             "--min-count with --shard would drop entries that the merged book keeps; "
@@ -177,6 +178,7 @@ int merge_command(const Arguments& args) {
     require_arguments({{!inputs.empty(), "A.mbook B.mbook..."}, {!output.empty(), "-o OUT.mbook"}});
     require_distinct_inputs(inputs);
     require_output_apart(inputs, output);
+    require_writable_outputs({output});
 
     BookMergeStats stats = merge_books(inputs, output, min_count, partial);
     std::printf("book     %s: %llu entries, %s, merged from %zu books", output.c_str(),

@@ -43,6 +43,7 @@ int book_ophista_command(const Arguments& args) {
     require_readable_files(inputs);
     require_distinct_inputs(inputs);
     require_outputs_apart(with_file(inputs, book_path), {output});  // the games and the book
+    require_writable_outputs({output});
     BookFile book = BookFile::open(book_path);
 
     bool terminal = isatty(STDERR_FILENO);

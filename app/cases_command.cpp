@@ -105,6 +105,7 @@ int build_command(const Arguments& args) {
     for (const auto& bucket : options.elo_buckets) outputs.push_back(bucket_path(output, bucket));
     if (outputs.empty()) outputs.push_back(output);
     require_outputs_apart(inputs, outputs);
+    require_writable_outputs(outputs);
     if (!options.elo_buckets.empty() && (options.min_elo || options.max_elo))
         throw UsageError("--bucket replaces --min-elo and --max-elo");
     if (options.max_elo && options.min_elo > options.max_elo)

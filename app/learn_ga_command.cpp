@@ -76,6 +76,7 @@ int learn_ga_command(const Arguments& args) {
     require_readable_files(inputs);
     require_distinct_inputs(inputs);
     require_outputs_apart(with_file(inputs, params_path), {output});
+    require_writable_outputs({output});
     if (sample_options.first_move > sample_options.last_move)
         throw UsageError("--first-move must not be after --last-move");
     EvalParams base =

@@ -142,6 +142,7 @@ int learn_nnue_command(const Arguments& args) {
     // --resume may name the checkpoint this run goes on writing: it is no input to keep apart.
     require_distinct_inputs(inputs);
     require_outputs_apart(inputs, {output, options.checkpoint_path, log_path});
+    require_writable_outputs({output, options.checkpoint_path, log_path});
 
     using Clock = std::chrono::steady_clock;
     auto loading = Clock::now();

@@ -172,6 +172,7 @@ int learn_positions_command(const Arguments& args) {
     require_readable_files(inputs);
     require_distinct_inputs(inputs);
     require_outputs_apart(with_file(inputs, params_path), {output});
+    require_writable_outputs({output});
     // The quiet test and the relabelling search both use this table.
     if (!params_path.empty()) set_active_eval_params(load_params_or_throw(params_path));
 
@@ -366,6 +367,7 @@ int learn_relabel_command(const Arguments& args) {
                        {relabel.depth > 0, "--depth D"}});
     require_readable_files({input});
     require_outputs_apart(with_file({input}, params_path), {output});
+    require_writable_outputs({output});
     if (!params_path.empty()) set_active_eval_params(load_params_or_throw(params_path));
 
     PositionFile file = load_position_file(input);

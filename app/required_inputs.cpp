@@ -1,6 +1,7 @@
 #include "required_inputs.h"
 
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <cerrno>
 #include <cstdio>
@@ -89,6 +90,31 @@ void require_distinct_inputs(const std::vector<std::string>& inputs) {
             if (same_file(inputs[i], inputs[j]))
                 throw UsageError(inputs[j] + " and " + inputs[i] +
                                  " are the same file: each input counts once");
+}
+
+void require_writable_outputs(const std::vector<std::string>& outputs) {
+    namespace fs = std::filesystem;
+    for (const std::string& output : outputs) {
+        if (output.empty() || output == "-") continue;
+        std::error_code error;
+        const fs::file_status status = fs::status(output, error);
+        if (fs::is_directory(status))
+            throw std::runtime_error("cannot write " + output + ": it is a directory");
+        // A device or FIFO is written in place, not through a temporary beside it.
+        if (fs::exists(status) && !fs::is_regular_file(status)) continue;
+        // The temporary goes beside the file a link points to.
+        const fs::path file = fs::exists(status) ? fs::canonical(output, error) : fs::path(output);
+        const fs::path parent = (error ? fs::path(output) : file).parent_path();
+        const std::string folder = parent.empty() ? "." : parent.string();
+        if (!fs::exists(folder, error))
+            throw std::runtime_error("cannot write " + output + ": the folder " + folder +
+                                     " does not exist");
+        if (!fs::is_directory(folder, error))
+            throw std::runtime_error("cannot write " + output + ": " + folder + " is not a folder");
+        if (::access(folder.c_str(), W_OK | X_OK) != 0)
+            throw std::runtime_error("cannot write " + output + ": the folder " + folder +
+                                     " cannot be written (" + std::strerror(errno) + ")");
+    }
 }
 
 }  // namespace mneme::app

@@ -1,7 +1,7 @@
 // What a command cannot run without, checked before it starts: the arguments it needs (the
 // message names exactly those missing), input files it can open (no statistics of nothing
-// after a file that is not there), each given once, and outputs that lose no input or other
-// output.
+// after a file that is not there), each given once, and outputs it can write without losing an
+// input or another output.
 #pragma once
 
 #include <initializer_list>
@@ -42,5 +42,11 @@ std::vector<std::string> with_file(std::vector<std::string> files, const std::st
 
 // Throws UsageError when one file is given twice among `inputs` (it would count twice).
 void require_distinct_inputs(const std::vector<std::string>& inputs);
+
+// Throws std::runtime_error "cannot write OUT: the folder DIR does not exist" (or is not a
+// folder, or cannot be written, or OUT is a folder) for an output that could not be written, so
+// that a long command stops before its work rather than after it. Empty names and "-"
+// (standard output) are skipped.
+void require_writable_outputs(const std::vector<std::string>& outputs);
 
 }  // namespace mneme::app

@@ -429,6 +429,45 @@ TEST(CommandLine, AnInputGivenTwiceIsRefused) {
     EXPECT_EQ(scratch.files(), 2u);  // nothing written
 }
 
+// A long command whose output goes to a folder that is not there says so before its work (the
+// games played, the positions sampled), not after it.
+TEST(CommandLine, AnOutputInAMissingFolderIsRefusedBeforeTheWork) {
+    FolderWithNoise scratch("missing");
+    const std::string games = scratch.file("games.pgn");
+    { std::ofstream(games) << "[Result \"1-0\"]\n\n1. e4 e5 2. Qh5 1-0\n"; }
+    const std::string missing = scratch.file("missing"), out = missing + "/out";
+    for (const Arguments& args : std::vector<Arguments>{
+             {"cbr", "experiment", "random", "greedy", "--rounds", "1", "--pgn", out},
+             with(random_match("match"), {"-json", out}),
+             with(random_match("match"), {"-pgnout", out}),
+             with(random_match("tournament"), {"-json", out}),
+             {"report", games, "--json", out},
+             {"book", "build", games, "-o", out, "--quiet"},
+             {"cases", "build", games, "-o", out, "--quiet"},
+             {"learn", "positions", games, "-o", out, "--no-progress"},
+             {"learn", "tune", scratch.noise, "-o", out},
+             {"learn", "tune", scratch.noise, "-o", scratch.file("t.params"), "--source", out},
+             {"learn", "bayes", scratch.noise, "-o", out},
+             {"learn", "nnue", scratch.noise, "-o", out},
+             {"learn", "nnue", scratch.noise, "-o", scratch.file("n.mnet"), "--checkpoint", out},
+             {"learn", "ga", games, "-o", out},
+             {"learn", "td", "--games", "1", "--depth", "1", "-o", out},
+             {"learn", "relabel", scratch.noise, "-o", out, "--depth", "1"},
+         }) {
+        testing::internal::CaptureStdout();
+        testing::internal::CaptureStderr();
+        Outcome outcome = run(args);
+        std::string printed = testing::internal::GetCapturedStdout();
+        testing::internal::GetCapturedStderr();
+        EXPECT_EQ(outcome.status, 1) << args[0] << " " << args[1] << ": " << outcome.err;
+        EXPECT_TRUE(contains(outcome.err,
+                             "cannot write " + out + ": the folder " + missing + " does not exist"))
+            << args[0] << " " << args[1] << ": " << outcome.err;
+        EXPECT_EQ(printed, "") << args[0] << " " << args[1];
+    }
+    EXPECT_EQ(scratch.files(), 2u);
+}
+
 // Statistics, a conversion or labels of a file without one game report it and fail, and write
 // nothing: an empty data file left behind would even refuse the rerun with the right input
 // ("made with other inputs").
