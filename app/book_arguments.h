@@ -118,6 +118,7 @@ inline MergeArguments read_merge_arguments(const Arguments& args, const char* in
     require_arguments({{!merge.inputs.empty(), inputs_name}, {!merge.output.empty(), output_name}});
     require_distinct_inputs(merge.inputs);
     require_output_apart(merge.inputs, merge.output);
+    require_writable_outputs({merge.output});
     return merge;
 }
 

@@ -1,9 +1,5 @@
 // mneme book: build a book from PGN, merge books; probe and export are in
 // book_policy_commands.cpp.
-#include <unistd.h>
-
-#include <atomic>
-#include <csignal>
 #include <cstdio>
 #include <filesystem>
 #include <iostream>
@@ -20,17 +16,11 @@
 #include "progress_line.h"
 #include "required_inputs.h"
 #include "shard_argument.h"
+#include "unwritten_output.h"
 
 namespace mneme::app {
 
 namespace {
-
-std::atomic<bool> build_stop_requested{false};
-
-extern "C" void on_build_interrupt(int) {
-    // The first Ctrl-C lets the builder remove its runs; a second one leaves at once.
-    if (build_stop_requested.exchange(true)) _exit(130);
-}
 
 // A build's progress: games, speed, share of the input and runs spilled to disk.
 class BuildProgressLine {
@@ -109,7 +99,9 @@ int build_command(const Arguments& args) {
             reader.unexpected(a);
     }
     require_arguments({{!inputs.empty(), "IN.pgn..."}, {!output.empty(), "-o OUT.mbook"}});
+    require_distinct_inputs(inputs);
     require_output_apart(inputs, output);
+    require_writable_outputs({output});
     if (options.shards > 1 && options.min_count > 1)
         throw UsageError(
             "--min-count with --shard would drop entries that the merged book keeps; "
@@ -121,21 +113,23 @@ int build_command(const Arguments& args) {
         progress.clear();
         std::cerr << message << '\n';
     };
-    options.stop = &build_stop_requested;
-    std::signal(SIGINT, on_build_interrupt);
-    std::signal(SIGTERM, on_build_interrupt);
+    // The first signal lets the builder remove its runs; a second one leaves at once.
+    options.stop = catch_build_interrupts();
     BookBuildStats stats;
     try {
         stats = build_book(inputs, output, options);
     } catch (const BookBuildInterrupted& e) {
         progress.clear();
         std::cerr << "mneme book build: " << e.what() << '\n';
-        return 130;
+        return build_interrupt_status();
     }
     progress.clear();
 
-    std::printf("book     %s: %llu entries, %s\n", output.c_str(),
-                static_cast<unsigned long long>(stats.entries), megabytes(output).c_str());
+    if (stats.written)
+        std::printf("book     %s: %llu entries, %s\n", output.c_str(),
+                    static_cast<unsigned long long>(stats.entries), megabytes(output).c_str());
+    else
+        std::printf("book     %s: 0 entries, not written\n", output.c_str());
     std::printf(
         "games    %llu seen, %llu used; skipped: %llu unreadable, %llu without result, "
         "%llu filtered out",
@@ -152,13 +146,14 @@ int build_command(const Arguments& args) {
                 static_cast<unsigned long long>(stats.runs));
     std::printf("time     %.2f s (%.0f games/s)\n", stats.seconds,
                 double(stats.games_seen) / std::max(stats.seconds, 1e-9));
-    // A shard may hold none of a small input's games; a whole build without one is a mistake
-    // (random bytes or a file of another kind), not a book.
-    bool empty = options.shards <= 1 && stats.entries == 0;
-    if (empty)
-        std::fprintf(stderr, "mneme book build: no game gave an entry: %s is empty\n",
-                     output.c_str());
-    return stats.input_failed || empty ? 1 : 0;
+    // A whole build without an entry is a mistake (random bytes, a file of another kind,
+    // filters that leave nothing), not a book.
+    if (!stats.written) {
+        std::fprintf(stderr, "mneme book build: no game gave an entry; %s\n",
+                     nothing_written(output).c_str());
+        return 1;
+    }
+    return stats.input_failed ? 1 : 0;
 }
 
 int merge_command(const Arguments& args) {
@@ -183,6 +178,7 @@ int merge_command(const Arguments& args) {
     require_arguments({{!inputs.empty(), "A.mbook B.mbook..."}, {!output.empty(), "-o OUT.mbook"}});
     require_distinct_inputs(inputs);
     require_output_apart(inputs, output);
+    require_writable_outputs({output});
 
     BookMergeStats stats = merge_books(inputs, output, min_count, partial);
     std::printf("book     %s: %llu entries, %s, merged from %zu books", output.c_str(),

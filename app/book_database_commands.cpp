@@ -41,9 +41,9 @@ int book_ophista_command(const Arguments& args) {
                        {!book_path.empty(), "--book BOOK.mbook"},
                        {!output.empty(), "-o OUT.mhist"}});
     require_readable_files(inputs);
-    std::vector<std::string> sources = inputs;  // the games and the book
-    sources.push_back(book_path);
-    require_output_apart(sources, output);
+    require_distinct_inputs(inputs);
+    require_outputs_apart(with_file(inputs, book_path), {output});  // the games and the book
+    require_writable_outputs({output});
     BookFile book = BookFile::open(book_path);
 
     bool terminal = isatty(STDERR_FILENO);
@@ -100,6 +100,8 @@ int book_learn_command(const Arguments& args) {
     require_arguments(
         {{!inputs.empty(), "GAMES.pgn..."}, {!experience.empty(), "--experience EXP.mbook"}});
     require_readable_files(inputs);
+    require_distinct_inputs(inputs);
+    require_output_apart(inputs, experience);
     std::vector<LearnedGame> games = read_games_to_learn(
         inputs, [](const std::string& message) { std::cerr << message << '\n'; });
     LearningStats stats = learn_from_games(games, experience, options);

@@ -2,9 +2,7 @@
 #include <unistd.h>
 
 #include <algorithm>
-#include <atomic>
 #include <chrono>
-#include <csignal>
 #include <cstdio>
 #include <ctime>
 #include <filesystem>
@@ -22,16 +20,11 @@
 #include "mneme/util/builtin_files.h"
 #include "required_inputs.h"
 #include "shard_argument.h"
+#include "unwritten_output.h"
 
 namespace mneme::app {
 
 namespace {
-
-std::atomic<bool> build_stop_requested{false};
-
-extern "C" void on_cases_interrupt(int) {
-    if (build_stop_requested.exchange(true)) _exit(130);
-}
 
 using Clock = std::chrono::steady_clock;
 
@@ -107,7 +100,12 @@ int build_command(const Arguments& args) {
     }
     require_arguments({{!inputs.empty(), "IN.pgn..."}, {!output.empty(), "-o OUT.mcases"}});
     require_readable_files(inputs);
-    require_output_apart(inputs, output);
+    require_distinct_inputs(inputs);
+    std::vector<std::string> outputs;
+    for (const auto& bucket : options.elo_buckets) outputs.push_back(bucket_path(output, bucket));
+    if (outputs.empty()) outputs.push_back(output);
+    require_outputs_apart(inputs, outputs);
+    require_writable_outputs(outputs);
     if (!options.elo_buckets.empty() && (options.min_elo || options.max_elo))
         throw UsageError("--bucket replaces --min-elo and --max-elo");
     if (options.max_elo && options.min_elo > options.max_elo)
@@ -141,22 +139,29 @@ int build_command(const Arguments& args) {
         clear();
         std::cerr << message << '\n';
     };
-    options.stop = &build_stop_requested;
-    std::signal(SIGINT, on_cases_interrupt);
-    std::signal(SIGTERM, on_cases_interrupt);
+    options.stop = catch_build_interrupts();
     CaseBuild build;
     try {
         build = build_cases(inputs, options);
     } catch (const CaseBuildInterrupted& e) {
         clear();
         std::cerr << "mneme cases build: " << e.what() << '\n';
-        return 130;
+        return build_interrupt_status();
     }
     clear();
     const CaseBuildStats& s = build.stats;
     const bool sample_at_merge = options.shards > 1 && options.max_cases;
+    // A shard may hold none of a small input's games, and its empty base is still one of the
+    // set to merge; any other empty base would only replace the old file.
+    bool unwritten = false;
     auto write = [&](const std::string& path, const std::vector<CaseRecord>& cases,
                      std::uint64_t selected, int bucket) {
+        if (cases.empty() && options.shards == 1) {
+            std::printf("cases    %s: no case, not written\n", path.c_str());
+            std::fprintf(stderr, "mneme cases build: no case; %s\n", nothing_written(path).c_str());
+            unwritten = true;
+            return;
+        }
         std::set<std::uint32_t> games;
         for (const CaseRecord& c : cases) games.insert(c.game);
         write_case_base(path, case_build_description(inputs, options, bucket), cases, games.size());
@@ -196,12 +201,7 @@ int build_command(const Arguments& args) {
     }
     std::printf("time     %.2f s (%.0f games/s)\n", s.seconds,
                 double(s.games_seen) / std::max(s.seconds, 1e-9));
-    bool empty = options.elo_buckets.empty()
-                     ? build.cases.empty()
-                     : std::any_of(build.buckets.begin(), build.buckets.end(),
-                                   [](const auto& b) { return b.empty(); });
-    if (empty) std::fprintf(stderr, "mneme cases build: a case base is empty\n");
-    return s.input_failed || empty ? 1 : 0;
+    return s.input_failed || unwritten ? 1 : 0;
 }
 
 int merge_command(const Arguments& args) {

@@ -208,6 +208,12 @@ int experiment_command(const Arguments& args) {
             reader.unexpected(a);
     }
     if (paths.size() < 2) throw UsageError("needs two participants or more");
+    // The games are written after all of them are played: the file is checked before.
+    std::vector<std::string> case_bases;
+    for (const std::string& path : paths)
+        if (path != "random" && path != "greedy") case_bases.push_back(path);
+    require_outputs_apart(case_bases, {pgn_path});
+    require_writable_outputs({pgn_path});
     std::vector<Participant> experts;
     for (const std::string& path : paths) experts.push_back(open_participant(path));
 

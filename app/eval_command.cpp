@@ -4,6 +4,7 @@
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 #include "commands.h"
 #include "eval_params_file.h"
@@ -14,6 +15,7 @@
 #include "mneme/nnue/inference.h"
 #include "mneme/nnue/nnue_evaluator.h"
 #include "mneme/search/reported_score.h"
+#include "required_inputs.h"
 
 namespace mneme::app {
 
@@ -35,6 +37,7 @@ std::string reported_for_white(int score, const Position& pos, const WinRateMode
 int eval_command(const Arguments& args) {
     EvalParams params = EvalParams::defaults();
     std::string fen, write_path, bayes_path, net_path;
+    std::vector<std::string> params_paths;
     for (std::size_t i = 0; i < args.size(); ++i) {
         const std::string& arg = args[i];
         if ((arg == "--params" || arg == "--write-params") && i + 1 < args.size()) {
@@ -42,7 +45,8 @@ int eval_command(const Arguments& args) {
                 write_path = args[++i];
                 continue;
             }
-            params = load_params_or_throw(args[++i], params);
+            params_paths.push_back(args[++i]);
+            params = load_params_or_throw(params_paths.back(), params);
         } else if (arg == "--hand-written") {
             params = EvalParams::hand_written();
         } else if (arg == "--bayes" && i + 1 < args.size()) {
@@ -57,6 +61,7 @@ int eval_command(const Arguments& args) {
             fen += (fen.empty() ? "" : " ") + arg;
         }
     }
+    require_outputs_apart(with_file(with_file(params_paths, bayes_path), net_path), {write_path});
     Position pos = fen.empty() ? Position() : Position::from_fen(fen);
     // Every input is read before anything is printed or written: a bad one stops the command
     // at once.

@@ -125,7 +125,9 @@ int tune_command(const Arguments& args) {
             reader.unexpected(a);
     }
     require_arguments({{!inputs.empty(), "IN.mpos..."}, {!output.empty(), "-o OUT.params"}});
-    require_output_apart(inputs, output);
+    require_distinct_inputs(inputs);
+    require_outputs_apart(with_file(inputs, params_path), {output, source_path});
+    require_writable_outputs({output, source_path});
     EvalParams start =
         params_path.empty() ? EvalParams::defaults() : load_params_or_throw(params_path);
     if (!only.empty()) options.tunable = tunable_matching(only);
@@ -218,7 +220,9 @@ int bayes_command(const Arguments& args) {
             reader.unexpected(a);
     }
     require_arguments({{!inputs.empty(), "IN.mpos..."}, {!output.empty(), "-o OUT.bayes"}});
-    require_output_apart(inputs, output);
+    require_distinct_inputs(inputs);
+    require_outputs_apart(with_file(inputs, params_path), {output});
+    require_writable_outputs({output});
     EvalParams params =
         params_path.empty() ? EvalParams::defaults() : load_params_or_throw(params_path);
     auto [training, held_out] = split_positions(inputs, held_out_fraction, seed);
@@ -314,6 +318,9 @@ int td_command(const Arguments& args) {
     }
     require_arguments(
         {{options.games != 0, "--games N"}, {!options.save_path.empty(), "-o OUT.params"}});
+    require_outputs_apart(with_file(with_file({}, params_path), opponent_params_path),
+                          {options.save_path, curve_path});
+    require_writable_outputs({options.save_path, curve_path});
     EvalParams start =
         params_path.empty() ? EvalParams::defaults() : load_params_or_throw(params_path);
     // The 2006 program's start: every weight 0 but the material values.

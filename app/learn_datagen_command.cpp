@@ -69,6 +69,7 @@ int learn_datagen_command(const Arguments& args) {
         }
     }
     require_arguments({{!run.output.empty(), "-o OUT.mdata"}, {run.games != 0, "--games N"}});
+    require_outputs_apart(with_file({}, options.net_file), {run.output});
     {
         std::string error;
         if (!nnue::make_evaluator(options.eval, options.net_file, &error))
@@ -142,7 +143,8 @@ int learn_label_games_command(const Arguments& args) {
     }
     require_arguments({{!run.inputs.empty(), "IN.pgn..."}, {!run.output.empty(), "-o OUT.mdata"}});
     require_readable_files(run.inputs);
-    require_output_apart(run.inputs, run.output);
+    require_distinct_inputs(run.inputs);
+    require_outputs_apart(with_file(run.inputs, options.net_file), {run.output});
     run.provenance =
         "command: " + joined_command("label-games", args) + "\ncommit: " + commit_text() + "\n";
     ProgressLine progress(progress_enabled);

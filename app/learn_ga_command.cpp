@@ -74,7 +74,9 @@ int learn_ga_command(const Arguments& args) {
     }
     require_arguments({{!inputs.empty(), "GAMES.pgn..."}, {!output.empty(), "-o OUT.params"}});
     require_readable_files(inputs);
-    require_output_apart(inputs, output);
+    require_distinct_inputs(inputs);
+    require_outputs_apart(with_file(inputs, params_path), {output});
+    require_writable_outputs({output});
     if (sample_options.first_move > sample_options.last_move)
         throw UsageError("--first-move must not be after --last-move");
     EvalParams base =

@@ -136,10 +136,13 @@ int learn_nnue_command(const Arguments& args) {
             reader.unexpected(a);
     }
     require_arguments({{!inputs.empty(), "IN.mdata..."}, {!output.empty(), "-o OUT.mnet"}});
-    require_output_apart(inputs, output);
     if (options.architecture.hidden % 16 != 0)
         throw UsageError("--hidden: the network file takes multiples of 16");
     options.checkpoint_path = checkpoint.empty() ? output + ".ckpt" : checkpoint;
+    // --resume may name the checkpoint this run goes on writing: it is no input to keep apart.
+    require_distinct_inputs(inputs);
+    require_outputs_apart(inputs, {output, options.checkpoint_path, log_path});
+    require_writable_outputs({output, options.checkpoint_path, log_path});
 
     using Clock = std::chrono::steady_clock;
     auto loading = Clock::now();

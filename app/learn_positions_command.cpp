@@ -170,7 +170,9 @@ int learn_positions_command(const Arguments& args) {
             "--relabel-depth with --shard: merge the shards first ('learn positions-merge'), then "
             "relabel the merged file, in shards too ('learn relabel --shard')");
     require_readable_files(inputs);
-    require_output_apart(inputs, output);
+    require_distinct_inputs(inputs);
+    require_outputs_apart(with_file(inputs, params_path), {output});
+    require_writable_outputs({output});
     // The quiet test and the relabelling search both use this table.
     if (!params_path.empty()) set_active_eval_params(load_params_or_throw(params_path));
 
@@ -255,6 +257,7 @@ int learn_positions_merge_command(const Arguments& args) {
     auto [inputs, output] =
         read_merge_arguments(merge_args, "IN.mpshard... or IN.mpos...", "-o OUT.mpos");
     require_readable_files(inputs);
+    require_outputs_apart(with_file(inputs, params_path), {output});
     if (!params_path.empty()) set_active_eval_params(load_params_or_throw(params_path));
 
     if (is_position_shard_file(inputs.front())) {
@@ -363,7 +366,8 @@ int learn_relabel_command(const Arguments& args) {
                        {!output.empty(), "-o OUT.mpos"},
                        {relabel.depth > 0, "--depth D"}});
     require_readable_files({input});
-    require_output_apart({input}, output);
+    require_outputs_apart(with_file({input}, params_path), {output});
+    require_writable_outputs({output});
     if (!params_path.empty()) set_active_eval_params(load_params_or_throw(params_path));
 
     PositionFile file = load_position_file(input);

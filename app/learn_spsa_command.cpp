@@ -365,6 +365,7 @@ int learn_spsa_command(const Arguments& args) {
         openings_path = DEFAULT_OPENINGS;
     }
     require_readable_files({openings_path});
+    require_outputs_apart(with_file({openings_path}, params_path), {output});
     // Both players evaluate with this table (the engine's, unless given).
     if (!params_path.empty()) set_active_eval_params(load_params_or_throw(params_path));
     // "depth=4", "st=0.05", "nodes=N" are player words; anything else is a clock.

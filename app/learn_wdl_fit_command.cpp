@@ -113,6 +113,7 @@ int learn_wdl_fit_command(const Arguments& args) {
     }
     require_arguments({{!paths.empty(), "FILE.mdata..."}});
     require_readable_files(paths);
+    require_distinct_inputs(paths);
 
     MaterialWinRateCounts counts;
     for (const std::string& path : paths) {

@@ -216,6 +216,12 @@ TournamentSettings parse_settings(const Arguments& args, bool tournament) {
         throw UsageError(
             "-sprt stops one run early, which a shard cannot do; give the SPRT to "
             "'mneme report --sprt' over the shards' PGNs");
+    // The games' record and the report are written after the games: their files are checked
+    // before the first one.
+    std::vector<std::string> inputs;
+    if (settings.openings) inputs.push_back(settings.openings->file);
+    require_outputs_apart(inputs, {settings.pgn_out, settings.json_out});
+    require_writable_outputs({settings.pgn_out, settings.json_out});
 
     for (auto& words : engine_words) {
         std::vector<std::string> all = each_words;
@@ -294,6 +300,9 @@ int report_command(const Arguments& args) {
     }
     require_arguments({{!paths.empty(), "FILE.pgn..."}});
     require_readable_files(paths);
+    require_distinct_inputs(paths);
+    require_outputs_apart(paths, {json_out});
+    require_writable_outputs({json_out});
     std::vector<std::string> names, errors;
     int skipped = 0;
     std::vector<GameSummary> games = summaries_from_pgn(paths, names, skipped, errors);

@@ -1,6 +1,7 @@
 // What a command cannot run without, checked before it starts: the arguments it needs (the
-// message names exactly those missing) and input files it can open (no statistics of nothing
-// after a file that is not there).
+// message names exactly those missing), input files it can open (no statistics of nothing
+// after a file that is not there), each given once, and outputs it can write without losing an
+// input or another output.
 #pragma once
 
 #include <initializer_list>
@@ -29,7 +30,23 @@ void require_readable_files(const std::vector<std::string>& paths);
 // (skipped games, another format) would be lost with it.
 void require_output_apart(const std::vector<std::string>& inputs, const std::string& output);
 
-// Throws UsageError when one file is given twice among `inputs` (a merge would count it twice).
+// Throws UsageError when one of `outputs` names one of `inputs` (as require_output_apart), or
+// when two outputs name one file, whether it exists yet or not: the second written would
+// replace the first. Empty names (outputs not asked for) are skipped.
+void require_outputs_apart(const std::vector<std::string>& inputs,
+                           const std::vector<std::string>& outputs);
+
+// `files` and `file`, unless `file` is empty (an option not given): the inputs of a command
+// that reads an option's file beside its others.
+std::vector<std::string> with_file(std::vector<std::string> files, const std::string& file);
+
+// Throws UsageError when one file is given twice among `inputs` (it would count twice).
 void require_distinct_inputs(const std::vector<std::string>& inputs);
+
+// Throws std::runtime_error "cannot write OUT: the folder DIR does not exist" (or is not a
+// folder, or cannot be written, or OUT is a folder) for an output that could not be written, so
+// that a long command stops before its work rather than after it. Empty names and "-"
+// (standard output) are skipped.
+void require_writable_outputs(const std::vector<std::string>& outputs);
 
 }  // namespace mneme::app

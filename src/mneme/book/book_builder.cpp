@@ -192,14 +192,16 @@ bool stop_requested(const BookBuildOptions& options) {
     throw BookBuildInterrupted("interrupted: " + output + " was not written");
 }
 
-// The merged entries on their way to the book file, watching for a stop request.
+// The merged entries on their way to the book file, watching for a stop request; at the end
+// too, so that a stop requested while the last entries were written still writes nothing.
 class StoppableSource : public EntrySource {
 public:
     StoppableSource(EntrySource& source, const BookBuildOptions& options, const std::string& output)
         : source_(source), options_(options), output_(output) {}
     bool next(BookEntry& entry) override {
-        if ((++count_ & 0xffff) == 0 && stop_requested(options_)) interrupted(output_);
-        return source_.next(entry);
+        const bool more = source_.next(entry);
+        if ((!more || (++count_ & 0xffff) == 0) && stop_requested(options_)) interrupted(output_);
+        return more;
     }
 
 private:
@@ -207,6 +209,35 @@ private:
     const BookBuildOptions& options_;
     const std::string& output_;
     std::uint64_t count_ = 0;
+};
+
+// The entries with at least `min_games` games, the first one read ahead: the build knows
+// before it writes whether the book would be empty.
+class KeptEntries : public EntrySource {
+public:
+    KeptEntries(EntrySource& source, std::uint64_t min_games)
+        : source_(source), min_games_(min_games) {
+        has_first_ = read_kept(first_);
+    }
+    bool empty() const { return !has_first_; }
+    bool next(BookEntry& entry) override {
+        if (!has_first_) return read_kept(entry);
+        entry = first_;
+        has_first_ = false;
+        return true;
+    }
+
+private:
+    bool read_kept(BookEntry& entry) {
+        while (source_.next(entry))
+            if (entry.games() >= min_games_) return true;
+        return false;
+    }
+
+    EntrySource& source_;
+    std::uint64_t min_games_;
+    BookEntry first_;
+    bool has_first_ = false;
 };
 
 std::uint64_t file_size_or_zero(const std::string& path) {
@@ -349,6 +380,8 @@ BookBuildStats build_book(const std::vector<std::string>& inputs, const std::str
     if (stats.input_failed)
         throw std::runtime_error("an input could not be read to its end (see above); " + output +
                                  " was not written");
+    // A stop that came while the reader waited for input that then ended (a FIFO, a pipe).
+    if (stop_requested(options)) interrupted(output);
 
     std::vector<std::unique_ptr<EntrySource>> sources;
     for (const std::string& path : runs.paths())
@@ -356,10 +389,16 @@ BookBuildStats build_book(const std::vector<std::string>& inputs, const std::str
     sources.push_back(std::make_unique<SpanSource>(counter.table().sorted_entries()));
     MergedSource merged(std::move(sources));
     StoppableSource stoppable(merged, options, output);
-    stats.entries =
-        write_book(output, build_description(inputs, options), stoppable, options.min_count);
+    KeptEntries kept(stoppable, options.min_count);
     stats.runs = counter.spilled();
     stats.moves_counted = counter.moves_counted();
+    // A shard may hold none of a small input's games, and its empty book is still one of the
+    // set to merge; a whole build's empty book would only replace the old file.
+    if (!kept.empty() || options.shards > 1) {
+        stats.entries =
+            write_book(output, build_description(inputs, options), kept, options.min_count);
+        stats.written = true;
+    }
     stats.seconds = std::chrono::duration<double>(Clock::now() - start).count();
     return stats;
 }

@@ -56,13 +56,15 @@ struct BookBuildStats {
     std::uint64_t other_shards = 0;  // belonging to other shards
     std::uint64_t moves_counted = 0;
     std::uint64_t entries = 0;  // written to the book
+    bool written = false;       // false: no entry, and the output was left as it was
     std::uint64_t runs = 0;     // spilled to disk
     bool input_failed = false;  // a file could not be opened or read to its end
     double seconds = 0;
 };
 
 // Builds `output` from `inputs` (plain, .gz or .zst PGN; "-" is stdin). Throws
-// std::runtime_error naming the file when the output or a run cannot be written.
+// std::runtime_error naming the file when the output or a run cannot be written. A build
+// without one entry writes nothing (`written` false) unless it is one shard of several.
 BookBuildStats build_book(const std::vector<std::string>& inputs, const std::string& output,
                           const BookBuildOptions& options);
 

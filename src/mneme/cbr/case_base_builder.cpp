@@ -266,6 +266,9 @@ CaseBuild build_cases(const std::vector<std::string>& inputs, const CaseBuildOpt
         stats.input_failed = stats.input_failed || reader.failed();
         bytes_done += file_size_or_zero(path);
     }
+    // A stop that came while the reader waited for input that then ended (a FIFO, a pipe).
+    if (options.stop && options.stop->load())
+        throw CaseBuildInterrupted("interrupted; no case base written");
     stats.moves_selected = offered();
     stats.seconds = std::chrono::duration<double>(Clock::now() - start).count();
     CaseBuild build;
