@@ -408,6 +408,39 @@ TEST(CommandLine, EpdTestCountsTheLinesItSkipped) {
     EXPECT_TRUE(contains(complaints, "bad-move: bm 'Zz9'")) << complaints;
 }
 
+// An id or a FEN from the suite is printed with its control bytes as \xNN, on the per-position
+// lines and in the messages alike, so that a suite cannot drive the terminal; UTF-8 stays.
+TEST(CommandLine, EpdTestAndPerftSuiteWriteTheControlBytesOfTheirInputAsEscapes) {
+    const std::string fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -";
+    const std::filesystem::path suite =
+        std::filesystem::temp_directory_path() /
+        ("mneme-epd-control-" + std::to_string(::getpid()) + ".epd");
+    {
+        std::ofstream file(suite, std::ios::binary);
+        file << fen << " bm e4; id \"\u00d1\x1b]0;PWNED\x07\x1b[2J\";\n"
+             << "8/8/8/8\x1b[2J w - - bm Kb2;\n";
+    }
+    testing::internal::CaptureStdout();
+    testing::internal::CaptureStderr();
+    Outcome tested = run({"epd-test", suite.string(), "--depth", "1"});
+    std::string printed = testing::internal::GetCapturedStdout();
+    std::string complaints = testing::internal::GetCapturedStderr();
+    EXPECT_EQ(tested.status, 0) << tested.err;
+    EXPECT_TRUE(contains(printed, "\u00d1\\x1b]0;PWNED\\x07\\x1b[2J")) << printed;
+    EXPECT_TRUE(contains(complaints, "8/8/8/8\\x1b[2J w - -")) << complaints;
+
+    testing::internal::CaptureStdout();
+    testing::internal::CaptureStderr();
+    Outcome counted = run({"perft", "--suite", suite.string(), "1"});
+    std::string counts = testing::internal::GetCapturedStdout();
+    std::string perft_complaints = testing::internal::GetCapturedStderr();
+    std::filesystem::remove(suite);
+    EXPECT_EQ(counted.status, 1);
+    EXPECT_TRUE(contains(perft_complaints, "8/8/8/8\\x1b[2J w - -")) << perft_complaints;
+    for (const std::string& text : {printed, complaints, counts, perft_complaints})
+        EXPECT_EQ(text.find_first_of("\x1b\x07"), std::string::npos) << text;
+}
+
 TEST(CommandLine, EpdTestJudgesAnotherEngineAndSurvivesItsCrash) {
     // The fake engine plays the first legal move of the generator's order.
     Position start;
@@ -572,6 +605,15 @@ TEST(SplitCommas, KeepsEmptyFieldsAtEitherEnd) {
     EXPECT_EQ(split_commas("1,0.5,x"), (Fields{"1", "0.5", "x"}));
     EXPECT_EQ(split_commas("a,,b,"), (Fields{"a", "", "b", ""}));
     EXPECT_EQ(split_commas(",a"), (Fields{"", "a"}));
+}
+
+TEST(Printable, WritesControlBytesAsEscapesAndKeepsEverythingElse) {
+    EXPECT_EQ(printable("plain text"), "plain text");
+    EXPECT_EQ(printable("M\u00fcller, \u00d1"), "M\u00fcller, \u00d1");
+    EXPECT_EQ(printable("a\x1b]0;x\x07\x1b[2Jb"), "a\\x1b]0;x\\x07\\x1b[2Jb");
+    EXPECT_EQ(printable(std::string("\0\n\r\t\x7f", 5)), "\\x00\\x0a\\x0d\\x09\\x7f");
+    // Escaping twice changes nothing more: the escapes are printable.
+    EXPECT_EQ(printable(printable("\x1b[2J")), "\\x1b[2J");
 }
 
 }  // namespace

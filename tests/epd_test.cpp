@@ -335,6 +335,27 @@ TEST(Epd, FileErrorsNameFileAndLine) {
     EXPECT_NE(errors[0].find("cannot open"), std::string::npos);
 }
 
+// Input text quoted in a message (an operand, a FEN) has its control bytes written as \xNN, so
+// that a file cannot drive the terminal the message is read on; UTF-8 letters stay as they are.
+TEST(Epd, MessagesWriteTheControlBytesOfQuotedInputAsEscapes) {
+    auto path = std::filesystem::temp_directory_path() / "mneme_epd_test_control.epd";
+    {
+        std::ofstream out(path, std::ios::binary);
+        out << "4k3/8/8/8/8/8/8/4K3 w - - \"\u00d1\x1b[2J\" bm Kd2;\n"
+            << "4k3/8/8/8\x1b[2J\x07/8/8/8/4K3 w - - bm Kd2;\n";
+    }
+    std::vector<std::string> errors;
+    EXPECT_TRUE(read_epd_file(path.string(), &errors).empty());
+    std::filesystem::remove(path);
+    ASSERT_EQ(errors.size(), 2u);
+    EXPECT_EQ(errors[0], path.string() + ":1: expected an opcode, found '\u00d1\\x1b[2J'");
+    EXPECT_NE(errors[1].find(":2: invalid FEN \"4k3/8/8/8\\x1b[2J\\x07/8/8/8/4K3 w - - 0 1\""),
+              std::string::npos)
+        << errors[1];
+    for (const std::string& error : errors)
+        EXPECT_EQ(error.find_first_of("\x1b\x07"), std::string::npos) << error;
+}
+
 TEST(Epd, MakeRecordFromPosition) {
     Position pos = Position::from_fen("4k3/8/8/8/3Pp3/8/8/4K3 b - d3 12 40");
     EpdRecord r = make_epd_record(pos);

@@ -362,6 +362,17 @@ TEST(PgnReader, JunkAfterATagPairKeepsTheGameTogether) {
     EXPECT_TRUE(spanning.errors().empty());
 }
 
+// Input text quoted in a message has its control bytes written as \xNN, so that a file cannot
+// drive the terminal the message is read on (ESC [ 2J clears it); UTF-8 letters stay as they are.
+TEST(PgnReader, MessagesWriteTheControlBytesOfQuotedInputAsEscapes) {
+    auto reader = reader_for(
+        "[Event \"a\"]\n[White \"M\u00fcller \u00d1\x1b]0;PWNED\x07\x1b[2J\n\n1. e4 *\n");
+    EXPECT_EQ(read_all(reader).size(), 1u);
+    EXPECT_EQ(messages(reader),
+              (Strings{"test.pgn: game 1 (line 2): warning: tag pair White not closed on its "
+                       "line; read as \"M\u00fcller \u00d1\\x1b]0;PWNED\\x07\\x1b[2J\""}));
+}
+
 TEST(PgnReader, GamesWithoutMovesOrBlankLinesOrTagValues) {
     auto reader = reader_for(
         "[Event \"no movetext\"]\n[Site \"x\"]\n\n"

@@ -12,6 +12,7 @@
 
 #include "mneme/match/game_runner.h"
 #include "mneme/pgn/pgn_reader.h"
+#include "mneme/util/text.h"
 
 namespace mneme {
 
@@ -398,7 +399,8 @@ std::vector<GameSummary> summaries_from_pgn(const std::vector<std::string>& path
             if (white == black) {
                 errors.push_back(path + ": game " + std::to_string(game.source.game_number) +
                                  " (line " + std::to_string(game.source.line) +
-                                 "): White and Black are both '" + white + "'; left out");
+                                 "): White and Black are both '" + printable(white) +
+                                 "'; left out");
                 continue;
             }
             ReadGame& entry = read.emplace_back();

@@ -6,6 +6,8 @@
 #include <filesystem>
 #include <fstream>
 
+#include "mneme/util/text.h"
+
 namespace mneme {
 
 namespace {
@@ -145,7 +147,7 @@ std::optional<EpdRecord> parse_epd_line(std::string_view line, std::string* erro
         if (starts_operation) {
             if (t.quoted || t.text.empty() ||
                 !std::isalpha(static_cast<unsigned char>(t.text[0]))) {
-                if (error) *error = "expected an opcode, found '" + t.text + "'";
+                if (error) *error = "expected an opcode, found '" + printable(t.text) + "'";
                 return std::nullopt;
             }
             record.operations.push_back({t.text, {}});

@@ -1,6 +1,7 @@
 #include "mneme/pgn/pgn_reader.h"
 
 #include "mneme/pgn/read_ahead_stream.h"
+#include "mneme/util/text.h"
 
 namespace mneme {
 
@@ -85,7 +86,8 @@ std::string PgnError::message() const {
     else if (line)
         text += "line " + std::to_string(line) + ": ";
     if (warning) text += "warning: ";
-    return text + reason;
+    // Reasons quote the input (tag values, moves, stray text), which may hold any byte.
+    return printable(text + reason);
 }
 
 PgnReader::PgnReader(const std::string& path, PgnReaderOptions options)

@@ -64,6 +64,25 @@ std::size_t edit_distance(std::string_view a, std::string_view b) {
     return row[b.size()];
 }
 
+std::string printable(std::string_view text) {
+    auto is_control = [](char c) { return static_cast<unsigned char>(c) < 0x20 || c == 0x7f; };
+    if (std::none_of(text.begin(), text.end(), is_control)) return std::string(text);
+    static constexpr char HEX_DIGITS[] = "0123456789abcdef";
+    std::string shown;
+    shown.reserve(text.size() + 8);
+    for (char c : text) {
+        if (!is_control(c)) {
+            shown.push_back(c);
+            continue;
+        }
+        const auto byte = static_cast<unsigned char>(c);
+        shown += "\\x";
+        shown.push_back(HEX_DIGITS[byte >> 4]);
+        shown.push_back(HEX_DIGITS[byte & 15]);
+    }
+    return shown;
+}
+
 std::string xml_escaped(std::string_view text) {
     std::string out;
     for (char c : text) {
