@@ -335,6 +335,27 @@ TEST(Epd, FileErrorsNameFileAndLine) {
     EXPECT_NE(errors[0].find("cannot open"), std::string::npos);
 }
 
+// A file saved with a UTF-8 byte order mark reads from its first line, as a PGN file does; so
+// does a line after which another such file was joined on (cat a.epd b.epd).
+TEST(Epd, AByteOrderMarkIsNotPartOfTheFirstRecord) {
+    auto path = std::filesystem::temp_directory_path() / "mneme_epd_test_bom.epd";
+    {
+        std::ofstream out(path, std::ios::binary);
+        out << "\xEF\xBB\xBF"
+               "4k3/8/8/8/8/8/8/4K3 w - - bm Kd2; id \"first\";\n"
+            << "\xEF\xBB\xBF"
+               "4k3/8/8/8/8/8/8/4K3 w - - bm Kd1; id \"joined\";\n";
+    }
+    std::vector<std::string> errors;
+    auto records = read_epd_file(path.string(), &errors);
+    std::filesystem::remove(path);
+    EXPECT_TRUE(errors.empty()) << errors.front();
+    ASSERT_EQ(records.size(), 2u);
+    EXPECT_EQ(records[0].position_fields, "4k3/8/8/8/8/8/8/4K3 w - -");
+    EXPECT_EQ(records[0].operand("id"), "first");
+    EXPECT_EQ(records[1].operand("id"), "joined");
+}
+
 // Input text quoted in a message (an operand, a FEN) has its control bytes written as \xNN, so
 // that a file cannot drive the terminal the message is read on; UTF-8 letters stay as they are.
 TEST(Epd, MessagesWriteTheControlBytesOfQuotedInputAsEscapes) {

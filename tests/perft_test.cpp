@@ -158,6 +158,19 @@ TEST(PerftSuiteFile, NumbersAreParsedStrictly) {
     std::filesystem::remove(folder);
 }
 
+// A suite saved with a UTF-8 byte order mark reads from its first line, as a PGN file does.
+TEST(PerftSuiteFile, AByteOrderMarkIsNotPartOfTheFirstRecord) {
+    test::ScratchDirectory dir("perft_suite_bom");
+    std::string path = dir.write(
+        "suite.epd", "\xEF\xBB\xBFrnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - ;D1 20\n");
+    std::vector<std::string> errors;
+    std::vector<PerftSuiteRecord> suite = read_perft_suite(path, &errors);
+    EXPECT_TRUE(errors.empty()) << errors.front();
+    ASSERT_EQ(suite.size(), 1u);
+    ASSERT_EQ(suite[0].counts.size(), 1u);
+    EXPECT_EQ(suite[0].counts[0].nodes, 20u);
+}
+
 // A count quoted in a message has its control bytes written as \xNN, so that a suite cannot
 // drive the terminal the message is read on.
 TEST(PerftSuiteFile, MessagesWriteTheControlBytesOfQuotedInputAsEscapes) {

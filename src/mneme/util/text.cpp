@@ -33,6 +33,13 @@ std::vector<std::string> split_commas(std::string_view line) {
     return fields;
 }
 
+std::string_view without_byte_order_mark(std::string_view text) {
+    constexpr std::string_view BYTE_ORDER_MARK = "\xEF\xBB\xBF";
+    if (text.substr(0, BYTE_ORDER_MARK.size()) == BYTE_ORDER_MARK)
+        text.remove_prefix(BYTE_ORDER_MARK.size());
+    return text;
+}
+
 std::vector<std::string_view> split_whitespace(std::string_view text) {
     std::vector<std::string_view> words;
     std::size_t i = 0;

@@ -20,6 +20,10 @@ std::string printable(std::string_view text);
 // `value` in the shortest decimal form that reads back as the same double ("0.30000000000000004").
 std::string exact_decimal(double value);
 
+// `text` without the UTF-8 byte order mark that some editors save at a file's start (and that
+// joining such files leaves at a line's start); other text as it is.
+std::string_view without_byte_order_mark(std::string_view text);
+
 // The words of `text` separated by white space (spaces, tabs, stray carriage returns); views
 // into `text`.
 std::vector<std::string_view> split_whitespace(std::string_view text);
