@@ -532,6 +532,29 @@ TEST(CommandLine, CutechessRecoverIsAcceptedAndDoesNotResumeAnOldPgn) {
     std::filesystem::remove_all(folder);
 }
 
+// mneme report on a PGN of more players than the orderings' exact search takes prints every
+// other statistic, says what it left out, and succeeds.
+TEST(CommandLine, ReportOfManyPlayersLeavesOutOnlyTheOrderings) {
+    const std::filesystem::path pgn =
+        std::filesystem::temp_directory_path() /
+        ("mneme-report-players-" + std::to_string(::getpid()) + ".pgn");
+    {
+        std::ofstream file(pgn);
+        for (int i = 0; i < 65; ++i)
+            file << "[White \"player" << i << "\"]\n[Black \"player" << i + 1
+                 << "\"]\n[Result \"1-0\"]\n\n1. e4 1-0\n\n";
+    }
+    testing::internal::CaptureStdout();
+    Outcome outcome = run({"report", pgn.string()});
+    std::string printed = testing::internal::GetCapturedStdout();
+    std::filesystem::remove(pgn);
+    EXPECT_EQ(outcome.status, 0) << outcome.err;
+    EXPECT_EQ(outcome.err, "");
+    EXPECT_TRUE(contains(printed, "Results of 65 games")) << printed;
+    EXPECT_TRUE(contains(printed, "Ranking")) << printed;
+    EXPECT_TRUE(contains(printed, "Showdown orderings left out: 66 players")) << printed;
+}
+
 // The message names what is missing, not every argument the command takes.
 TEST(CommandLine, MissingRequiredArgumentsAreNamed) {
     Outcome outcome = run({"cases", "build", "games.pgn"});

@@ -750,6 +750,30 @@ TEST(MatchReport, CrosstableFollowsTheRanking) {
     EXPECT_EQ(row(weak, "weak #3"), (std::vector<std::string>{"0/8", "2/8", "."}));
 }
 
+// The orderings' exact search takes at most 64 players. A report of more (a database of master
+// games) keeps every other statistic and says in plain words what it left out and why.
+TEST(MatchReport, MoreThanSixtyFourPlayersLeaveOutOnlyTheOrderings) {
+    const int players = 70;
+    std::vector<std::string> names;
+    std::vector<GameSummary> games;
+    for (int i = 0; i < players; ++i) names.push_back("player" + std::to_string(i));
+    for (int i = 0; i + 1 < players; ++i) games.push_back({i, i + 1, 1, "normal", ""});
+    TournamentReport report = compute_report(names, games);
+    EXPECT_EQ(report.ratings.size(), std::size_t(players));
+    EXPECT_TRUE(report.strict_ordering.empty());
+    EXPECT_TRUE(report.non_strict_ordering.empty());
+
+    std::string text = format_report(report);
+    EXPECT_NE(text.find("Results of 69 games"), std::string::npos) << text;
+    EXPECT_NE(text.find("Ranking"), std::string::npos) << text;
+    EXPECT_NE(text.find("Crosstable"), std::string::npos) << text;
+    EXPECT_NE(text.find("Showdown orderings left out: 70 players"), std::string::npos) << text;
+    EXPECT_EQ(text.find("strict (more than half the points)"), std::string::npos) << text;
+    std::string json = report_json(report);
+    EXPECT_NE(json.find("\"strict_ordering\": null"), std::string::npos) << json;
+    EXPECT_NE(json.find("\"non_strict_ordering\": null"), std::string::npos) << json;
+}
+
 TEST(MatchStop, AStopRequestEndsTheRunWithAValidPgn) {
     fs::path pgn = temp_file("stop.pgn");
     TournamentSettings settings;
