@@ -508,6 +508,48 @@ TEST(CommandLine, SprtParametersAndUnknownFlagsAreChecked) {
     }
 }
 
+// A depth or node limit of 0 would mean no limit, so a game under it would never end; a move cap
+// or a draw rule's move number below 0 means nothing. match and tournament refuse them all as
+// usage mistakes before any game starts.
+TEST(CommandLine, MatchAndTournamentRefuseLimitsThatNeverEndOrCountBackwards) {
+    const std::string two = "-engine proto=random name=a -engine proto=random name=b ";
+    const std::string three = two + "-engine proto=random name=c ";
+    struct Case {
+        std::string args;
+        const char* message;
+    };
+    for (const Case& c : std::vector<Case>{
+             {"match " + two + "-games 1 -each depth=0",
+              "'depth=0': needs a whole number from 1 to 127"},
+             {"match " + two + "-games 1 -each nodes=0",
+              "'nodes=0': needs a whole number of at least 1"},
+             {"tournament " + three + "-games 1 -each depth=0",
+              "'depth=0': needs a whole number from 1 to 127"},
+             {"tournament " + three + "-games 1 -each nodes=0",
+              "'nodes=0': needs a whole number of at least 1"},
+             {"match " + two + "-games 1 -each depth=1 -maxmoves -5",
+              "-maxmoves needs a whole number from 1 to 100000, got '-5'"},
+             {"tournament " + three + "-games 1 -each depth=1 -maxmoves 0",
+              "-maxmoves needs a whole number from 1 to 100000, got '0'"},
+             {"match " + two + "-games 1 -each depth=1 -draw movenumber=-1 movecount=3 score=10",
+              "-draw: movenumber needs a whole number from 0 to 100000, got '-1'"},
+             {"tournament " + three +
+                  "-games 1 -each depth=1 -draw movenumber=40 movecount=0 score=10",
+              "-draw: movecount needs a whole number from 1 to 100000, got '0'"},
+             {"match " + two + "-games 1 -each depth=1 -draw movenumber=40 movecount=3 score=-10",
+              "-draw: score needs a whole number from 0 to 100000, got '-10'"},
+             {"match " + two + "-games 1 -each depth=1 -resign movecount=-3 score=600",
+              "-resign: movecount needs a whole number from 1 to 100000, got '-3'"},
+         }) {
+        testing::internal::CaptureStdout();
+        Outcome outcome = run(words_of(c.args));
+        std::string printed = testing::internal::GetCapturedStdout();
+        EXPECT_EQ(outcome.status, 2) << c.args << ": " << outcome.err;
+        EXPECT_TRUE(contains(outcome.err, c.message)) << c.args << ": " << outcome.err;
+        EXPECT_EQ(printed, "") << c.args;  // no "Players:" line: no game began
+    }
+}
+
 // cutechess's -recover (restart an engine that faults) is what the runner always does; it is
 // not -resume, which would go on from a PGN the user meant to replace.
 TEST(CommandLine, CutechessRecoverIsAcceptedAndDoesNotResumeAnOldPgn) {

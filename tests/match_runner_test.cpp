@@ -64,6 +64,15 @@ TEST(MatchTimeControl, ParsesCutechessForms) {
     EXPECT_EQ(st.describe(), "1.5s/move");
 }
 
+// A depth or node limit of 0 would be no limit, under which a game never ends: refused, as a
+// negative one is, wherever a player is described (match, tournament, epd-test --engine).
+TEST(MatchTimeControl, ADepthOrNodeLimitOfZeroIsRefused) {
+    for (const char* limit : {"depth=0", "nodes=0", "depth=-3", "depth=128", "nodes=x"})
+        EXPECT_THROW(spec({"proto=random", limit}), std::invalid_argument) << limit;
+    EXPECT_EQ(spec({"proto=random", "depth=127"}).time_control.depth, 127);
+    EXPECT_EQ(spec({"proto=random", "nodes=1"}).time_control.nodes, 1u);
+}
+
 TEST(MatchTimeControl, ClockAddsIncrementAndNewPeriods) {
     GameClock clock(TimeControl::parse("2/10+1"));
     EXPECT_EQ(clock.moves_to_go(), 2);
