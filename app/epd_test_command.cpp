@@ -15,6 +15,7 @@
 #include "mneme/notation/san.h"
 #include "mneme/search/search.h"
 #include "mneme/search/search_options.h"
+#include "mneme/util/text.h"
 #include "required_inputs.h"
 #include "search_option_argument.h"
 
@@ -106,7 +107,7 @@ std::vector<Move> operand_moves(const Position& pos, const EpdRecord& record,
                 problems->append(problems->empty() ? " " : "; ")
                     .append(opcode)
                     .append(" '")
-                    .append(text)
+                    .append(printable(text))
                     .append("': ")
                     .append(san_error_text(error));
         }
@@ -240,7 +241,8 @@ int epd_test_command(const Arguments& args) {
 
     for (std::size_t i = 0; i < records.size(); ++i) {
         const EpdRecord& record = records[i];
-        std::string id = record.operand("id");
+        // The id is printed on every line about the position; it may hold any byte.
+        std::string id = printable(record.operand("id"));
         if (id.empty()) id = std::string("#").append(std::to_string(i + 1));
         Position pos;
         try {

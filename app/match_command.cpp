@@ -1,10 +1,14 @@
 // mneme match / tournament / report: the cutechess-style front end of the match runner.
 #include <unistd.h>
 
+#include <algorithm>
 #include <cmath>
 #include <csignal>
+#include <initializer_list>
 #include <iostream>
+#include <map>
 #include <sstream>
+#include <string_view>
 #include <thread>
 #include <utility>
 
@@ -45,6 +49,27 @@ long long to_integer(const std::string& text, const std::string& what) {
         if (used == text.size()) return value;
     } catch (const std::exception&) {}
     throw UsageError(what + " needs a whole number, got '" + text + "'");
+}
+
+// Bounds that keep the adjudication numbers meaningful and their doubling in range: no game
+// lasts 100000 moves, and no engine's score reaches 100000 centipawns.
+constexpr long long MOST_MOVES = 100'000;
+constexpr long long MOST_CENTIPAWNS = 100'000;
+
+long long integer_in_range(const std::string& text, const std::string& what, long long least,
+                           long long most) {
+    long long value = to_integer(text, what);
+    if (value < least || value > most)
+        throw UsageError(what + " needs a whole number from " + std::to_string(least) + " to " +
+                         std::to_string(most) + ", got '" + text + "'");
+    return value;
+}
+
+void refuse_unknown_keys(const std::map<std::string, std::string>& values, const std::string& flag,
+                         std::initializer_list<std::string_view> known) {
+    for (const auto& [key, value] : values)
+        if (std::find(known.begin(), known.end(), key) == known.end())
+            throw UsageError(flag + ": unknown key '" + key + "'");
 }
 
 double to_real(const std::string& text, const std::string& what) {
@@ -131,7 +156,7 @@ TournamentSettings parse_settings(const Arguments& args, bool tournament) {
         else if (flag == "-concurrency")
             settings.concurrency = int(to_integer(value(), flag));
         else if (flag == "-maxmoves")
-            settings.game.max_plies = 2 * int(to_integer(value(), flag));
+            settings.game.max_plies = 2 * int(integer_in_range(value(), flag, 1, MOST_MOVES));
         else if (flag == "-margin")
             settings.game.time_margin_ms = to_integer(value(), flag);
         else if (flag == "-hangtimeout")
@@ -174,18 +199,22 @@ TournamentSettings parse_settings(const Arguments& args, bool tournament) {
             settings.openings = options;
         } else if (flag == "-draw") {
             auto kv = key_values(words(), flag);
+            refuse_unknown_keys(kv, flag, {"movenumber", "movecount", "score"});
+            // movenumber may be left out (from the first move); movecount and score may not.
             settings.game.draw.move_number =
-                int(to_integer(kv["movenumber"].empty() ? "0" : kv["movenumber"], "movenumber"));
+                int(integer_in_range(kv["movenumber"].empty() ? "0" : kv["movenumber"],
+                                     flag + ": movenumber", 0, MOST_MOVES));
             settings.game.draw.move_count =
-                int(to_integer(kv.count("movecount") ? kv["movecount"] : "", "movecount"));
+                int(integer_in_range(kv["movecount"], flag + ": movecount", 1, MOST_MOVES));
             settings.game.draw.score =
-                int(to_integer(kv.count("score") ? kv["score"] : "", "score"));
+                int(integer_in_range(kv["score"], flag + ": score", 0, MOST_CENTIPAWNS));
         } else if (flag == "-resign") {
             auto kv = key_values(words(), flag);
+            refuse_unknown_keys(kv, flag, {"movecount", "score", "twosided"});
             settings.game.resign.move_count =
-                int(to_integer(kv.count("movecount") ? kv["movecount"] : "", "movecount"));
+                int(integer_in_range(kv["movecount"], flag + ": movecount", 1, MOST_MOVES));
             settings.game.resign.score =
-                int(to_integer(kv.count("score") ? kv["score"] : "", "score"));
+                int(integer_in_range(kv["score"], flag + ": score", 0, MOST_CENTIPAWNS));
             settings.game.resign.two_sided = kv.count("twosided") && kv["twosided"] == "true";
         } else if (flag == "-resultfunction") {
             for (const std::string& word : words()) {

@@ -607,6 +607,39 @@ TEST(CommandLine, EpdTestCountsTheLinesItSkipped) {
     EXPECT_TRUE(contains(complaints, "bad-move: bm 'Zz9'")) << complaints;
 }
 
+// An id or a FEN from the suite is printed with its control bytes as \xNN, on the per-position
+// lines and in the messages alike, so that a suite cannot drive the terminal; UTF-8 stays.
+TEST(CommandLine, EpdTestAndPerftSuiteWriteTheControlBytesOfTheirInputAsEscapes) {
+    const std::string fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -";
+    const std::filesystem::path suite =
+        std::filesystem::temp_directory_path() /
+        ("mneme-epd-control-" + std::to_string(::getpid()) + ".epd");
+    {
+        std::ofstream file(suite, std::ios::binary);
+        file << fen << " bm e4; id \"\u00d1\x1b]0;PWNED\x07\x1b[2J\";\n"
+             << "8/8/8/8\x1b[2J w - - bm Kb2;\n";
+    }
+    testing::internal::CaptureStdout();
+    testing::internal::CaptureStderr();
+    Outcome tested = run({"epd-test", suite.string(), "--depth", "1"});
+    std::string printed = testing::internal::GetCapturedStdout();
+    std::string complaints = testing::internal::GetCapturedStderr();
+    EXPECT_EQ(tested.status, 0) << tested.err;
+    EXPECT_TRUE(contains(printed, "\u00d1\\x1b]0;PWNED\\x07\\x1b[2J")) << printed;
+    EXPECT_TRUE(contains(complaints, "8/8/8/8\\x1b[2J w - -")) << complaints;
+
+    testing::internal::CaptureStdout();
+    testing::internal::CaptureStderr();
+    Outcome counted = run({"perft", "--suite", suite.string(), "1"});
+    std::string counts = testing::internal::GetCapturedStdout();
+    std::string perft_complaints = testing::internal::GetCapturedStderr();
+    std::filesystem::remove(suite);
+    EXPECT_EQ(counted.status, 1);
+    EXPECT_TRUE(contains(perft_complaints, "8/8/8/8\\x1b[2J w - -")) << perft_complaints;
+    for (const std::string& text : {printed, complaints, counts, perft_complaints})
+        EXPECT_EQ(text.find_first_of("\x1b\x07"), std::string::npos) << text;
+}
+
 TEST(CommandLine, EpdTestJudgesAnotherEngineAndSurvivesItsCrash) {
     // The fake engine plays the first legal move of the generator's order.
     Position start;
@@ -675,6 +708,48 @@ TEST(CommandLine, SprtParametersAndUnknownFlagsAreChecked) {
     }
 }
 
+// A depth or node limit of 0 would mean no limit, so a game under it would never end; a move cap
+// or a draw rule's move number below 0 means nothing. match and tournament refuse them all as
+// usage mistakes before any game starts.
+TEST(CommandLine, MatchAndTournamentRefuseLimitsThatNeverEndOrCountBackwards) {
+    const std::string two = "-engine proto=random name=a -engine proto=random name=b ";
+    const std::string three = two + "-engine proto=random name=c ";
+    struct Case {
+        std::string args;
+        const char* message;
+    };
+    for (const Case& c : std::vector<Case>{
+             {"match " + two + "-games 1 -each depth=0",
+              "'depth=0': needs a whole number from 1 to 127"},
+             {"match " + two + "-games 1 -each nodes=0",
+              "'nodes=0': needs a whole number of at least 1"},
+             {"tournament " + three + "-games 1 -each depth=0",
+              "'depth=0': needs a whole number from 1 to 127"},
+             {"tournament " + three + "-games 1 -each nodes=0",
+              "'nodes=0': needs a whole number of at least 1"},
+             {"match " + two + "-games 1 -each depth=1 -maxmoves -5",
+              "-maxmoves needs a whole number from 1 to 100000, got '-5'"},
+             {"tournament " + three + "-games 1 -each depth=1 -maxmoves 0",
+              "-maxmoves needs a whole number from 1 to 100000, got '0'"},
+             {"match " + two + "-games 1 -each depth=1 -draw movenumber=-1 movecount=3 score=10",
+              "-draw: movenumber needs a whole number from 0 to 100000, got '-1'"},
+             {"tournament " + three +
+                  "-games 1 -each depth=1 -draw movenumber=40 movecount=0 score=10",
+              "-draw: movecount needs a whole number from 1 to 100000, got '0'"},
+             {"match " + two + "-games 1 -each depth=1 -draw movenumber=40 movecount=3 score=-10",
+              "-draw: score needs a whole number from 0 to 100000, got '-10'"},
+             {"match " + two + "-games 1 -each depth=1 -resign movecount=-3 score=600",
+              "-resign: movecount needs a whole number from 1 to 100000, got '-3'"},
+         }) {
+        testing::internal::CaptureStdout();
+        Outcome outcome = run(words_of(c.args));
+        std::string printed = testing::internal::GetCapturedStdout();
+        EXPECT_EQ(outcome.status, 2) << c.args << ": " << outcome.err;
+        EXPECT_TRUE(contains(outcome.err, c.message)) << c.args << ": " << outcome.err;
+        EXPECT_EQ(printed, "") << c.args;  // no "Players:" line: no game began
+    }
+}
+
 // cutechess's -recover (restart an engine that faults) is what the runner always does; it is
 // not -resume, which would go on from a PGN the user meant to replace.
 TEST(CommandLine, CutechessRecoverIsAcceptedAndDoesNotResumeAnOldPgn) {
@@ -697,6 +772,29 @@ TEST(CommandLine, CutechessRecoverIsAcceptedAndDoesNotResumeAnOldPgn) {
     EXPECT_EQ(again.status, 1) << again.err;
     EXPECT_TRUE(contains(again.err, games + " already holds games")) << again.err;
     std::filesystem::remove_all(folder);
+}
+
+// mneme report on a PGN of more players than the orderings' exact search takes prints every
+// other statistic, says what it left out, and succeeds.
+TEST(CommandLine, ReportOfManyPlayersLeavesOutOnlyTheOrderings) {
+    const std::filesystem::path pgn =
+        std::filesystem::temp_directory_path() /
+        ("mneme-report-players-" + std::to_string(::getpid()) + ".pgn");
+    {
+        std::ofstream file(pgn);
+        for (int i = 0; i < 65; ++i)
+            file << "[White \"player" << i << "\"]\n[Black \"player" << i + 1
+                 << "\"]\n[Result \"1-0\"]\n\n1. e4 1-0\n\n";
+    }
+    testing::internal::CaptureStdout();
+    Outcome outcome = run({"report", pgn.string()});
+    std::string printed = testing::internal::GetCapturedStdout();
+    std::filesystem::remove(pgn);
+    EXPECT_EQ(outcome.status, 0) << outcome.err;
+    EXPECT_EQ(outcome.err, "");
+    EXPECT_TRUE(contains(printed, "Results of 65 games")) << printed;
+    EXPECT_TRUE(contains(printed, "Ranking")) << printed;
+    EXPECT_TRUE(contains(printed, "Showdown orderings left out: 66 players")) << printed;
 }
 
 // The message names what is missing, not every argument the command takes.
@@ -772,6 +870,15 @@ TEST(SplitCommas, KeepsEmptyFieldsAtEitherEnd) {
     EXPECT_EQ(split_commas("1,0.5,x"), (Fields{"1", "0.5", "x"}));
     EXPECT_EQ(split_commas("a,,b,"), (Fields{"a", "", "b", ""}));
     EXPECT_EQ(split_commas(",a"), (Fields{"", "a"}));
+}
+
+TEST(Printable, WritesControlBytesAsEscapesAndKeepsEverythingElse) {
+    EXPECT_EQ(printable("plain text"), "plain text");
+    EXPECT_EQ(printable("M\u00fcller, \u00d1"), "M\u00fcller, \u00d1");
+    EXPECT_EQ(printable("a\x1b]0;x\x07\x1b[2Jb"), "a\\x1b]0;x\\x07\\x1b[2Jb");
+    EXPECT_EQ(printable(std::string("\0\n\r\t\x7f", 5)), "\\x00\\x0a\\x0d\\x09\\x7f");
+    // Escaping twice changes nothing more: the escapes are printable.
+    EXPECT_EQ(printable(printable("\x1b[2J")), "\\x1b[2J");
 }
 
 }  // namespace

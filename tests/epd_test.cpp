@@ -335,6 +335,48 @@ TEST(Epd, FileErrorsNameFileAndLine) {
     EXPECT_NE(errors[0].find("cannot open"), std::string::npos);
 }
 
+// A file saved with a UTF-8 byte order mark reads from its first line, as a PGN file does; so
+// does a line after which another such file was joined on (cat a.epd b.epd).
+TEST(Epd, AByteOrderMarkIsNotPartOfTheFirstRecord) {
+    auto path = std::filesystem::temp_directory_path() / "mneme_epd_test_bom.epd";
+    {
+        std::ofstream out(path, std::ios::binary);
+        out << "\xEF\xBB\xBF"
+               "4k3/8/8/8/8/8/8/4K3 w - - bm Kd2; id \"first\";\n"
+            << "\xEF\xBB\xBF"
+               "4k3/8/8/8/8/8/8/4K3 w - - bm Kd1; id \"joined\";\n";
+    }
+    std::vector<std::string> errors;
+    auto records = read_epd_file(path.string(), &errors);
+    std::filesystem::remove(path);
+    EXPECT_TRUE(errors.empty()) << errors.front();
+    ASSERT_EQ(records.size(), 2u);
+    EXPECT_EQ(records[0].position_fields, "4k3/8/8/8/8/8/8/4K3 w - -");
+    EXPECT_EQ(records[0].operand("id"), "first");
+    EXPECT_EQ(records[1].operand("id"), "joined");
+}
+
+// Input text quoted in a message (an operand, a FEN) has its control bytes written as \xNN, so
+// that a file cannot drive the terminal the message is read on; UTF-8 letters stay as they are.
+TEST(Epd, MessagesWriteTheControlBytesOfQuotedInputAsEscapes) {
+    auto path = std::filesystem::temp_directory_path() / "mneme_epd_test_control.epd";
+    {
+        std::ofstream out(path, std::ios::binary);
+        out << "4k3/8/8/8/8/8/8/4K3 w - - \"\u00d1\x1b[2J\" bm Kd2;\n"
+            << "4k3/8/8/8\x1b[2J\x07/8/8/8/4K3 w - - bm Kd2;\n";
+    }
+    std::vector<std::string> errors;
+    EXPECT_TRUE(read_epd_file(path.string(), &errors).empty());
+    std::filesystem::remove(path);
+    ASSERT_EQ(errors.size(), 2u);
+    EXPECT_EQ(errors[0], path.string() + ":1: expected an opcode, found '\u00d1\\x1b[2J'");
+    EXPECT_NE(errors[1].find(":2: invalid FEN \"4k3/8/8/8\\x1b[2J\\x07/8/8/8/4K3 w - - 0 1\""),
+              std::string::npos)
+        << errors[1];
+    for (const std::string& error : errors)
+        EXPECT_EQ(error.find_first_of("\x1b\x07"), std::string::npos) << error;
+}
+
 TEST(Epd, MakeRecordFromPosition) {
     Position pos = Position::from_fen("4k3/8/8/8/3Pp3/8/8/4K3 b - d3 12 40");
     EpdRecord r = make_epd_record(pos);

@@ -64,6 +64,15 @@ TEST(MatchTimeControl, ParsesCutechessForms) {
     EXPECT_EQ(st.describe(), "1.5s/move");
 }
 
+// A depth or node limit of 0 would be no limit, under which a game never ends: refused, as a
+// negative one is, wherever a player is described (match, tournament, epd-test --engine).
+TEST(MatchTimeControl, ADepthOrNodeLimitOfZeroIsRefused) {
+    for (const char* limit : {"depth=0", "nodes=0", "depth=-3", "depth=128", "nodes=x"})
+        EXPECT_THROW(spec({"proto=random", limit}), std::invalid_argument) << limit;
+    EXPECT_EQ(spec({"proto=random", "depth=127"}).time_control.depth, 127);
+    EXPECT_EQ(spec({"proto=random", "nodes=1"}).time_control.nodes, 1u);
+}
+
 TEST(MatchTimeControl, ClockAddsIncrementAndNewPeriods) {
     GameClock clock(TimeControl::parse("2/10+1"));
     EXPECT_EQ(clock.moves_to_go(), 2);
@@ -748,6 +757,30 @@ TEST(MatchReport, CrosstableFollowsTheRanking) {
     // strong, 2/8 (four draws) against middle, then itself.
     EXPECT_EQ(row(strong, "strong #1"), (std::vector<std::string>{".", "8/8", "8/8"}));
     EXPECT_EQ(row(weak, "weak #3"), (std::vector<std::string>{"0/8", "2/8", "."}));
+}
+
+// The orderings' exact search takes at most 64 players. A report of more (a database of master
+// games) keeps every other statistic and says in plain words what it left out and why.
+TEST(MatchReport, MoreThanSixtyFourPlayersLeaveOutOnlyTheOrderings) {
+    const int players = 70;
+    std::vector<std::string> names;
+    std::vector<GameSummary> games;
+    for (int i = 0; i < players; ++i) names.push_back("player" + std::to_string(i));
+    for (int i = 0; i + 1 < players; ++i) games.push_back({i, i + 1, 1, "normal", ""});
+    TournamentReport report = compute_report(names, games);
+    EXPECT_EQ(report.ratings.size(), std::size_t(players));
+    EXPECT_TRUE(report.strict_ordering.empty());
+    EXPECT_TRUE(report.non_strict_ordering.empty());
+
+    std::string text = format_report(report);
+    EXPECT_NE(text.find("Results of 69 games"), std::string::npos) << text;
+    EXPECT_NE(text.find("Ranking"), std::string::npos) << text;
+    EXPECT_NE(text.find("Crosstable"), std::string::npos) << text;
+    EXPECT_NE(text.find("Showdown orderings left out: 70 players"), std::string::npos) << text;
+    EXPECT_EQ(text.find("strict (more than half the points)"), std::string::npos) << text;
+    std::string json = report_json(report);
+    EXPECT_NE(json.find("\"strict_ordering\": null"), std::string::npos) << json;
+    EXPECT_NE(json.find("\"non_strict_ordering\": null"), std::string::npos) << json;
 }
 
 TEST(MatchStop, AStopRequestEndsTheRunWithAValidPgn) {

@@ -158,6 +158,31 @@ TEST(PerftSuiteFile, NumbersAreParsedStrictly) {
     std::filesystem::remove(folder);
 }
 
+// A suite saved with a UTF-8 byte order mark reads from its first line, as a PGN file does.
+TEST(PerftSuiteFile, AByteOrderMarkIsNotPartOfTheFirstRecord) {
+    test::ScratchDirectory dir("perft_suite_bom");
+    std::string path = dir.write(
+        "suite.epd", "\xEF\xBB\xBFrnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - ;D1 20\n");
+    std::vector<std::string> errors;
+    std::vector<PerftSuiteRecord> suite = read_perft_suite(path, &errors);
+    EXPECT_TRUE(errors.empty()) << errors.front();
+    ASSERT_EQ(suite.size(), 1u);
+    ASSERT_EQ(suite[0].counts.size(), 1u);
+    EXPECT_EQ(suite[0].counts[0].nodes, 20u);
+}
+
+// A count quoted in a message has its control bytes written as \xNN, so that a suite cannot
+// drive the terminal the message is read on.
+TEST(PerftSuiteFile, MessagesWriteTheControlBytesOfQuotedInputAsEscapes) {
+    test::ScratchDirectory dir("perft_suite_control");
+    std::string path = dir.write(
+        "suite.epd", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - ;D2 4\x1b[2J\n");
+    std::vector<std::string> errors;
+    EXPECT_EQ(read_perft_suite(path, &errors).size(), 1u);
+    EXPECT_EQ(errors, std::vector<std::string>{
+                          path + ":1: D2: the count '4\\x1b[2J' is not a whole number"});
+}
+
 // Every ;Dn count of a suite file whose expected value fits the budget (and depth <= max_depth).
 void run_suite(const std::string& file, std::size_t max_records, int max_depth) {
     std::vector<std::string> errors;

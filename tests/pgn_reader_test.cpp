@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "mneme/notation/uci_move.h"
+#include "mneme/pgn/pgn_writer.h"
 
 namespace mneme {
 namespace {
@@ -227,6 +228,50 @@ TEST(PgnReader, ResultTokensAndResultTagFallback) {
     EXPECT_TRUE(reader.errors().empty());
 }
 
+// A Result tag that the movetext's termination marker contradicts is said, naming both. The
+// tag's finished result is kept: over "*" (an export cut short) and over another finished result
+// (the tag is what databases index and what mneme report scores). A "*" tag claims no result, so
+// the marker's is taken without a word.
+TEST(PgnReader, AResultTagTheMovetextContradictsIsKeptWithAWarning) {
+    for (bool mainline_only : {false, true}) {
+        auto reader = reader_for(
+            "[Event \"a\"]\n[Result \"1-0\"]\n\n1. e4 e5 *\n\n"                // lines 1-4
+            "[Event \"b\"]\n[Result \"0-1\"]\n\n1. e4 e5 1-0\n\n"              // lines 6-9
+            "[Event \"c\"]\n[Result \"1/2-1/2\"]\n\n1. e4 e5\n2. Nf3 0-1\n\n"  // 11-15
+            "[Event \"d\"]\n[Result \"*\"]\n\n1. e4 e5 1-0\n\n"                // lines 17-20
+            "[Event \"e\"]\n[Result \"0-1\"]\n\n1. e4 e5 0-1\n",
+            mainline_only);
+        std::vector<GameResult> results;
+        PgnMainline mainline;
+        if (mainline_only)
+            while (reader.next_mainline(mainline)) results.push_back(mainline.result);
+        else
+            for (const PgnGame& game : read_all(reader)) results.push_back(game.result);
+        EXPECT_EQ(results, (std::vector<GameResult>{GameResult::WHITE_WINS, GameResult::BLACK_WINS,
+                                                    GameResult::DRAW, GameResult::WHITE_WINS,
+                                                    GameResult::BLACK_WINS}));
+        EXPECT_EQ(messages(reader),
+                  (Strings{
+                      "test.pgn: game 1 (line 4): warning: the Result tag \"1-0\" disagrees with "
+                      "the movetext's \"*\"; kept \"1-0\"",
+                      "test.pgn: game 2 (line 9): warning: the Result tag \"0-1\" disagrees with "
+                      "the movetext's \"1-0\"; kept \"0-1\"",
+                      "test.pgn: game 3 (line 15): warning: the Result tag \"1/2-1/2\" disagrees "
+                      "with the movetext's \"0-1\"; kept \"1/2-1/2\"",
+                  }));
+        EXPECT_EQ(reader.stats().warnings, 3u);
+        EXPECT_EQ(reader.stats().games_read, 5u);
+    }
+
+    // Written out again, the game carries the kept result in its tag and its movetext alike.
+    auto reader = reader_for("[Result \"1-0\"]\n\n1. e4 e5 *\n");
+    auto games = read_all(reader);
+    ASSERT_EQ(games.size(), 1u);
+    std::string written = write_pgn(games[0]);
+    EXPECT_NE(written.find("[Result \"1-0\"]"), std::string::npos) << written;
+    EXPECT_NE(written.find("1. e4 e5 1-0\n"), std::string::npos) << written;
+}
+
 TEST(PgnReader, SkippedGamesNameFileGameLineAndMove) {
     auto reader = reader_for(
         "[Event \"good 1\"]\n"  // line 1
@@ -360,6 +405,17 @@ TEST(PgnReader, JunkAfterATagPairKeepsTheGameTogether) {
     EXPECT_EQ(spanned[0].headers.get("Event"), "two lines");
     EXPECT_EQ(spanned[0].headers.get("Site"), "s");
     EXPECT_TRUE(spanning.errors().empty());
+}
+
+// Input text quoted in a message has its control bytes written as \xNN, so that a file cannot
+// drive the terminal the message is read on (ESC [ 2J clears it); UTF-8 letters stay as they are.
+TEST(PgnReader, MessagesWriteTheControlBytesOfQuotedInputAsEscapes) {
+    auto reader = reader_for(
+        "[Event \"a\"]\n[White \"M\u00fcller \u00d1\x1b]0;PWNED\x07\x1b[2J\n\n1. e4 *\n");
+    EXPECT_EQ(read_all(reader).size(), 1u);
+    EXPECT_EQ(messages(reader),
+              (Strings{"test.pgn: game 1 (line 2): warning: tag pair White not closed on its "
+                       "line; read as \"M\u00fcller \u00d1\\x1b]0;PWNED\\x07\\x1b[2J\""}));
 }
 
 TEST(PgnReader, GamesWithoutMovesOrBlankLinesOrTagValues) {

@@ -85,8 +85,10 @@ TEST(PgnWriter, OtherTagsInAsciiOrderAndNoTabsInValues) {
     EXPECT_NE(text.find("[Annotator \"x y\"]"), std::string::npos) << text;
 }
 
+// The Result tag is written from the game's result, not from the tag that was read.
 TEST(PgnWriter, ResultComesFromTheGame) {
-    PgnGame game = read_one("[Result \"1-0\"]\n1. e4 e5 *\n");
+    PgnGame game = read_one("[Result \"1-0\"]\n1. e4 e5 1-0\n");
+    game.result = GameResult::ONGOING;
     std::string text = write_pgn(game);
     EXPECT_NE(text.find("[Result \"*\"]"), std::string::npos);
     EXPECT_EQ(text.substr(text.size() - 11), "1. e4 e5 *\n");

@@ -104,7 +104,8 @@ void Position::add_castling_right(Color c, Square rook_square) {
 
 bool Position::set_fen(std::string_view fen, bool chess960, std::string* error) {
     auto fail = [&](const std::string& why) {
-        if (error) *error = "invalid FEN \"" + std::string(fen) + "\": " + why;
+        // The FEN comes from a file or a command and may hold any byte.
+        if (error) *error = printable("invalid FEN \"" + std::string(fen) + "\": " + why);
         return false;
     };
     auto fields = split_whitespace(fen);

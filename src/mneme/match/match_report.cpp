@@ -12,6 +12,7 @@
 
 #include "mneme/match/game_runner.h"
 #include "mneme/pgn/pgn_reader.h"
+#include "mneme/util/text.h"
 
 namespace mneme {
 
@@ -156,8 +157,13 @@ TournamentReport compute_report(const std::vector<std::string>& names,
     }
 
     if (n >= 2 && !rated.empty()) report.ratings = fit_ratings(n, rated);
-    report.strict_ordering = longest_ordering(report.crosstable, true);
-    report.non_strict_ordering = longest_ordering(report.crosstable, false);
+    // A field too large for the orderings' exact search (a database of master games) still gets
+    // every other statistic.
+    report.orderings_left_out = n > MAX_ORDERING_PLAYERS;
+    if (!report.orderings_left_out) {
+        report.strict_ordering = longest_ordering(report.crosstable, true);
+        report.non_strict_ordering = longest_ordering(report.crosstable, false);
+    }
     return report;
 }
 
@@ -268,13 +274,19 @@ std::string format_report(const TournamentReport& report) {
             }
             out << '\n';
         }
-        out << "\nShowdown orderings (each player beat every later one in their games):\n"
-            << "  strict (more than half the points): "
-            << ordering_text(report, report.strict_ordering) << " ("
-            << report.strict_ordering.size() << ")\n"
-            << "  non-strict (at least half):         "
-            << ordering_text(report, report.non_strict_ordering) << " ("
-            << report.non_strict_ordering.size() << ")\n";
+        if (report.orderings_left_out)
+            out << "\nShowdown orderings left out: " << report.names.size()
+                << " players, and the exact search for the longest line of players who each beat "
+                   "every later one in their games takes at most "
+                << MAX_ORDERING_PLAYERS << "; the ranking and the crosstable above are complete.\n";
+        else
+            out << "\nShowdown orderings (each player beat every later one in their games):\n"
+                << "  strict (more than half the points): "
+                << ordering_text(report, report.strict_ordering) << " ("
+                << report.strict_ordering.size() << ")\n"
+                << "  non-strict (at least half):         "
+                << ordering_text(report, report.non_strict_ordering) << " ("
+                << report.non_strict_ordering.size() << ")\n";
     }
     return out.str();
 }
@@ -313,6 +325,7 @@ std::string report_json(const TournamentReport& report) {
             << "}";
     }
     auto ordering_json = [&](const std::vector<int>& ordering) {
+        if (report.orderings_left_out) return std::string("null");
         std::string text = "[";
         for (std::size_t i = 0; i < ordering.size(); ++i)
             text += (i ? ", " : "") + json_string(report.names[std::size_t(ordering[i])]);
@@ -398,7 +411,8 @@ std::vector<GameSummary> summaries_from_pgn(const std::vector<std::string>& path
             if (white == black) {
                 errors.push_back(path + ": game " + std::to_string(game.source.game_number) +
                                  " (line " + std::to_string(game.source.line) +
-                                 "): White and Black are both '" + white + "'; left out");
+                                 "): White and Black are both '" + printable(white) +
+                                 "'; left out");
                 continue;
             }
             ReadGame& entry = read.emplace_back();

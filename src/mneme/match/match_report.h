@@ -41,6 +41,8 @@ struct TournamentReport {
     std::vector<PlayerRating> ratings;  // maximum likelihood, mean 0
     Crosstable crosstable;
     std::vector<int> strict_ordering, non_strict_ordering;
+    // More players than longest_ordering takes: the orderings are empty, and said to be left out.
+    bool orderings_left_out = false;
     // Per player: how its games ended when it lost by a fault ("time forfeit" -> count).
     std::vector<std::map<std::string, int>> losses_by_termination;
     std::vector<double> points;

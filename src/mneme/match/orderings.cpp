@@ -70,8 +70,10 @@ bool beats(const Crosstable& table, int i, int j, bool strict) {
 }
 
 std::vector<int> longest_ordering(const Crosstable& table, bool strict) {
-    if (table.players > 64)
-        throw std::invalid_argument("longest_ordering handles at most 64 players");
+    if (table.players > MAX_ORDERING_PLAYERS)
+        throw std::invalid_argument("the longest ordering takes at most " +
+                                    std::to_string(MAX_ORDERING_PLAYERS) + " players, not " +
+                                    std::to_string(table.players));
     std::vector<std::uint64_t> beaten(table.players, 0);
     for (int i = 0; i < table.players; ++i)
         for (int j = 0; j < table.players; ++j)

@@ -27,11 +27,14 @@ struct Crosstable {
 // met, and a player against itself, do not beat each other.
 bool beats(const Crosstable& table, int i, int j, bool strict);
 
+// The most players longest_ordering takes: its candidate sets are 64-bit masks.
+inline constexpr int MAX_ORDERING_PLAYERS = 64;
+
 // The longest sequence of players in which each beats every later one. Among sequences of that
 // length the lexicographically smallest sequence of indices is returned, so the result is
 // deterministic. Exact (search over candidate sets, memoised); the work can grow as 2^players in
-// the worst case, which is fine up to about 20 players. Throws std::invalid_argument above 64
-// players. Empty only for an empty table.
+// the worst case, which is fine up to about 20 players. Throws std::invalid_argument above
+// MAX_ORDERING_PLAYERS players. Empty only for an empty table.
 std::vector<int> longest_ordering(const Crosstable& table, bool strict);
 
 }  // namespace mneme

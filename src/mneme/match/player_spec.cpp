@@ -9,6 +9,7 @@
 #include "mneme/match/in_process_players.h"
 #include "mneme/match/uci_engine_player.h"
 #include "mneme/match/xboard_engine_player.h"
+#include "mneme/search/score.h"
 
 namespace mneme {
 
@@ -29,6 +30,25 @@ std::uint64_t parse_count(const std::string& word, const std::string& value) {
     if (ec != std::errc() || end != value.data() + value.size())
         throw std::invalid_argument("'" + word + "': needs a whole number");
     return n;
+}
+
+// Depth and node limits start at 1: 0 means no limit, and a game under it would never end.
+int parse_depth(const std::string& word, const std::string& value) {
+    std::uint64_t depth = parse_count(word, value);
+    if (depth < 1 || depth >= std::uint64_t(MAX_PLY))
+        throw std::invalid_argument(
+            "'" + word + "': needs a whole number from 1 to " + std::to_string(MAX_PLY - 1) +
+            (depth == 0 ? " (0 would be no limit: the game would never end)" : ""));
+    return int(depth);
+}
+
+std::uint64_t parse_node_limit(const std::string& word, const std::string& value) {
+    std::uint64_t nodes = parse_count(word, value);
+    if (nodes == 0)
+        throw std::invalid_argument("'" + word +
+                                    "': needs a whole number of at least 1 (0 would be no limit: "
+                                    "the game would never end)");
+    return nodes;
 }
 
 std::string default_name(const PlayerSpec& spec) {
@@ -105,10 +125,10 @@ PlayerSpec parse_player_spec(const std::vector<std::string>& words) {
             spec.time_control.movetime_ms = parse_positive_seconds_ms(word, value);
             spec.time_control_given = true;
         } else if (key == "depth") {
-            spec.time_control.depth = int(parse_count(word, value));
+            spec.time_control.depth = parse_depth(word, value);
             spec.time_control_given = true;
         } else if (key == "nodes") {
-            spec.time_control.nodes = parse_count(word, value);
+            spec.time_control.nodes = parse_node_limit(word, value);
             spec.time_control_given = true;
         } else if (key == "timeout") {
             spec.start_timeout = std::chrono::milliseconds(parse_positive_seconds_ms(word, value));

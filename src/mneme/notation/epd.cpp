@@ -6,6 +6,8 @@
 #include <filesystem>
 #include <fstream>
 
+#include "mneme/util/text.h"
+
 namespace mneme {
 
 namespace {
@@ -106,6 +108,8 @@ std::string EpdRecord::to_string() const {
 }
 
 std::optional<EpdRecord> parse_epd_line(std::string_view line, std::string* error) {
+    // Every line, not only a file's first: a file joined on after another keeps its mark.
+    line = without_byte_order_mark(line);
     std::size_t first = line.find_first_not_of(" \t\r\n");
     if (first == std::string_view::npos || line[first] == '#') return std::nullopt;
     while (!line.empty() && (line.back() == '\r' || line.back() == '\n')) line.remove_suffix(1);
@@ -145,7 +149,7 @@ std::optional<EpdRecord> parse_epd_line(std::string_view line, std::string* erro
         if (starts_operation) {
             if (t.quoted || t.text.empty() ||
                 !std::isalpha(static_cast<unsigned char>(t.text[0]))) {
-                if (error) *error = "expected an opcode, found '" + t.text + "'";
+                if (error) *error = "expected an opcode, found '" + printable(t.text) + "'";
                 return std::nullopt;
             }
             record.operations.push_back({t.text, {}});

@@ -32,9 +32,9 @@ struct EpdRecord {
     std::string to_string() const;
 };
 
-// Parses one EPD line tolerantly: full FEN clocks after the fields, missing or extra ';',
-// opcodes run together without ';' ("bm Rc8+ dm 26"). Returns nullopt for blank and '#'
-// comment lines; on malformed input returns nullopt and sets `error`.
+// Parses one EPD line tolerantly: a UTF-8 byte order mark before it, full FEN clocks after the
+// fields, missing or extra ';', opcodes run together without ';' ("bm Rc8+ dm 26"). Returns nullopt
+// for blank and '#' comment lines; on malformed input returns nullopt and sets `error`.
 std::optional<EpdRecord> parse_epd_line(std::string_view line, std::string* error);
 
 // Every record of a file; bad lines are reported as "FILE:LINE: reason" in `errors`.

@@ -9,6 +9,8 @@
 #include <fstream>
 #include <optional>
 
+#include "mneme/util/text.h"
+
 namespace mneme {
 
 namespace {
@@ -72,7 +74,9 @@ std::vector<PerftSuiteRecord> read_perft_suite(const std::string& path,
                                                std::vector<std::string>* errors) {
     std::vector<PerftSuiteRecord> suite;
     auto report = [&](int line_number, const std::string& reason) {
-        if (errors) errors->push_back(path + ":" + std::to_string(line_number) + ": " + reason);
+        // Reasons quote the file's text (opcodes, counts), which may hold any byte.
+        if (errors)
+            errors->push_back(path + ":" + std::to_string(line_number) + ": " + printable(reason));
     };
     std::error_code is_folder;
     if (std::filesystem::is_directory(path, is_folder)) {

@@ -100,7 +100,8 @@ struct PgnSource {
 struct PgnGame {
     GameHeaders headers;
     PgnLine mainline;
-    // The result token ending the movetext; without one, the Result tag if valid, else "*".
+    // The result token ending the movetext; without one, the Result tag if valid, else "*". A
+    // finished result in the Result tag wins over a token that disagrees (the reader warns).
     GameResult result = GameResult::ONGOING;
     PgnSource source;
 

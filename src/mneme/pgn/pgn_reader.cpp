@@ -1,6 +1,7 @@
 #include "mneme/pgn/pgn_reader.h"
 
 #include "mneme/pgn/read_ahead_stream.h"
+#include "mneme/util/text.h"
 
 namespace mneme {
 
@@ -85,7 +86,8 @@ std::string PgnError::message() const {
     else if (line)
         text += "line " + std::to_string(line) + ": ";
     if (warning) text += "warning: ";
-    return text + reason;
+    // Reasons quote the input (tag values, moves, stray text), which may hold any byte.
+    return printable(text + reason);
 }
 
 PgnReader::PgnReader(const std::string& path, PgnReaderOptions options)
@@ -169,6 +171,25 @@ bool PgnReader::set_up_position(const GameHeaders& headers, std::uint64_t line) 
     if (starting_position(headers, position_, &why)) return true;
     report(game_number_, line, why);
     return false;
+}
+
+// The standard wants the Result tag and the movetext's termination marker to agree. When they do
+// not, a finished result in the tag is kept, and said: over "*" it is what an export cut short
+// lost, and over another finished result it is the one databases index and search by and the
+// one mneme report scores (python-chess keeps the tag too). A "*" or invalid tag claims no
+// result, so the marker's is taken without a word, as import format allows.
+GameResult PgnReader::agreed_result(const GameHeaders& headers, std::string_view marker,
+                                    std::uint64_t line) {
+    GameResult from_marker = parse_result(marker);
+    const std::string* tag = headers.find("Result");
+    bool valid = false;
+    GameResult from_tag = tag ? parse_result(*tag, &valid) : GameResult::ONGOING;
+    if (!valid || from_tag == GameResult::ONGOING || from_tag == from_marker) return from_marker;
+    report(game_number_, line,
+           "the Result tag \"" + *tag + "\" disagrees with the movetext's \"" +
+               std::string(marker) + "\"; kept \"" + *tag + "\"",
+           true);
+    return from_tag;
 }
 
 template <class Sink>
@@ -327,7 +348,7 @@ PgnReader::MovetextOutcome PgnReader::read_movetext(Sink& sink, PgnToken token, 
             }
             case PgnTokenKind::RESULT:
                 if (depth > 0) break;  // some editors end variations with a result: ignore it
-                sink.set_result(parse_result(token.text));
+                sink.set_result(agreed_result(sink.headers(), token.text, token.line));
                 has_result = true;
                 [[fallthrough]];
             case PgnTokenKind::TAG:

@@ -112,6 +112,8 @@ private:
     MovetextOutcome read_movetext(Sink& sink, PgnToken token, bool tagged);
     void skip_game(PgnToken token, int depth);
     bool set_up_position(const GameHeaders& headers, std::uint64_t line);
+    GameResult agreed_result(const GameHeaders& headers, std::string_view marker,
+                             std::uint64_t line);
     void report(std::uint64_t game_number, std::uint64_t line, std::string reason,
                 bool warning = false);
     std::string move_failure(std::string_view text, SanError why, int depth) const;

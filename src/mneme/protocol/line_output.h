@@ -1,10 +1,11 @@
 // Whole lines to a stream from several threads: the search reports while the protocol answers.
 #pragma once
 
-#include <algorithm>
 #include <mutex>
 #include <ostream>
 #include <string>
+
+#include "mneme/util/text.h"
 
 namespace mneme {
 
@@ -18,24 +19,6 @@ public:
     void line(const std::string& text) {
         std::lock_guard lock(mutex_);
         out_ << printable(text) << std::endl;
-    }
-
-    static std::string printable(const std::string& text) {
-        auto is_control = [](char c) { return static_cast<unsigned char>(c) < 0x20 || c == 0x7f; };
-        if (std::none_of(text.begin(), text.end(), is_control)) return text;
-        static const char digits[] = "0123456789abcdef";
-        std::string shown;
-        for (char c : text) {
-            if (!is_control(c)) {
-                shown.push_back(c);
-                continue;
-            }
-            const auto byte = static_cast<unsigned char>(c);
-            shown += "\\x";
-            shown.push_back(digits[byte >> 4]);
-            shown.push_back(digits[byte & 15]);
-        }
-        return shown;
     }
 
 private:

@@ -33,6 +33,13 @@ std::vector<std::string> split_commas(std::string_view line) {
     return fields;
 }
 
+std::string_view without_byte_order_mark(std::string_view text) {
+    constexpr std::string_view BYTE_ORDER_MARK = "\xEF\xBB\xBF";
+    if (text.substr(0, BYTE_ORDER_MARK.size()) == BYTE_ORDER_MARK)
+        text.remove_prefix(BYTE_ORDER_MARK.size());
+    return text;
+}
+
 std::vector<std::string_view> split_whitespace(std::string_view text) {
     std::vector<std::string_view> words;
     std::size_t i = 0;
@@ -62,6 +69,25 @@ std::size_t edit_distance(std::string_view a, std::string_view b) {
         }
     }
     return row[b.size()];
+}
+
+std::string printable(std::string_view text) {
+    auto is_control = [](char c) { return static_cast<unsigned char>(c) < 0x20 || c == 0x7f; };
+    if (std::none_of(text.begin(), text.end(), is_control)) return std::string(text);
+    static constexpr char HEX_DIGITS[] = "0123456789abcdef";
+    std::string shown;
+    shown.reserve(text.size() + 8);
+    for (char c : text) {
+        if (!is_control(c)) {
+            shown.push_back(c);
+            continue;
+        }
+        const auto byte = static_cast<unsigned char>(c);
+        shown += "\\x";
+        shown.push_back(HEX_DIGITS[byte >> 4]);
+        shown.push_back(HEX_DIGITS[byte & 15]);
+    }
+    return shown;
 }
 
 std::string xml_escaped(std::string_view text) {

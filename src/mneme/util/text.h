@@ -1,4 +1,5 @@
-// Small text helpers shared by the parsers (FEN, engine output, protocol commands).
+// Small text helpers shared by the parsers (FEN, engine output, protocol commands) and by the
+// messages that quote their input.
 #pragma once
 
 #include <string>
@@ -11,9 +12,17 @@ namespace mneme {
 std::string lower_case(std::string_view text);
 // `text` with &, <, > and " written as XML entities (SVG text and attributes).
 std::string xml_escaped(std::string_view text);
+// `text` with its control bytes (below 0x20, and 0x7f) written as \xNN, for quoting input in a
+// message or a protocol line: a raw newline would split the line, and escape sequences would
+// drive the reader's terminal. Every other byte, UTF-8 letters among them, is kept.
+std::string printable(std::string_view text);
 
 // `value` in the shortest decimal form that reads back as the same double ("0.30000000000000004").
 std::string exact_decimal(double value);
+
+// `text` without the UTF-8 byte order mark that some editors save at a file's start (and that
+// joining such files leaves at a line's start); other text as it is.
+std::string_view without_byte_order_mark(std::string_view text);
 
 // The words of `text` separated by white space (spaces, tabs, stray carriage returns); views
 // into `text`.
