@@ -53,8 +53,8 @@ public:
     }
     // A share above 0 and at most 1 (a sampling rate: 0 would keep nothing).
     double share(const std::string& option) {
-        const std::string& text = value(option);
         double number = real(option, 0, 1);
+        const std::string& text = args_[position_ - 1];  // the value real() just read
         if (number <= 0)
             throw UsageError(option + ": '" + text +
                              "' keeps nothing; give a number above 0, up to 1");
