@@ -270,6 +270,29 @@ TEST_F(GuiApiTest, VariationsNestedTooDeepAreRefusedWithTheReason) {
     EXPECT_NE(saved.find("1. e4 (1. d4 (1. d4"), std::string::npos);
 }
 
+// A game of tens of thousands of plies (a probe's 40,000 of knights going out and back) made
+// every change of the session cost seconds and megabytes; it is refused with the reason.
+TEST_F(GuiApiTest, AGameLongerThanAnyPlayedIsRefused) {
+    auto knights = [](std::size_t plies) {
+        std::string text = "[Event \"long\"]\n\n";
+        const char* moves[] = {"Nf3", "Nf6", "Ng1", "Ng8"};
+        for (std::size_t ply = 0; ply < plies; ++ply) {
+            if (ply % 2 == 0) text += std::to_string(ply / 2 + 1) + ". ";
+            text += std::string(moves[ply % 4]) + " ";
+        }
+        return text + "*\n";
+    };
+    const std::size_t most = GameSession::MAX_LOADED_PLIES;
+    Reply refused = post("/api/pgn/load", {{"pgn", knights(most + 4)}});
+    EXPECT_EQ(refused.status, 422);
+    EXPECT_EQ(refused.body["error"].get<std::string>(),
+              "the game has " + std::to_string(most + 4) +
+                  " plies; the program loads games of up to " + std::to_string(most));
+    Reply loaded = post("/api/pgn/load", {{"pgn", knights(most)}});
+    ASSERT_EQ(loaded.status, 200);
+    EXPECT_EQ(loaded.body["moves"].size(), most);
+}
+
 TEST(GameClockTest, IncrementAndFlag) {
     GameClock clock;
     clock.reset({true, 60000, 2000});

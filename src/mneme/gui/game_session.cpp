@@ -338,6 +338,10 @@ void GameSession::new_game(const GameSetup& setup) {
 }
 
 void GameSession::load_game(const PgnGame& game) {
+    if (game.mainline.moves.size() > MAX_LOADED_PLIES)
+        throw unprocessable("the game has " + std::to_string(game.mainline.moves.size()) +
+                            " plies; the program loads games of up to " +
+                            std::to_string(MAX_LOADED_PLIES));
     Position start;
     try {
         start = game.start_position();

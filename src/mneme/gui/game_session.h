@@ -89,6 +89,10 @@ public:
     // the network: quick, but a combination deeper than its horizon (depth 12-15 in a
     // middlegame) is judged wrongly, so the page also offers deeper reviews. The tests use
     // fewer, to stay fast under the sanitizers.
+    // The longest game the program loads. Every change sends the whole game to every tab: a
+    // loaded game of 40,000 plies made each change cost seconds and 10 MB. The longest games
+    // played run to about 540 plies.
+    static constexpr std::size_t MAX_LOADED_PLIES = 2000;
     static constexpr std::uint64_t DEFAULT_REVIEW_NODES = 250000;
     static constexpr std::uint64_t MIN_REVIEW_NODES = 1000;
     static constexpr std::uint64_t MAX_REVIEW_NODES = 100000000;
