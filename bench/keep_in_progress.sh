@@ -22,16 +22,22 @@ write_part() {
     zstd -q -19 -f -c >"$1.partial" && mv "$1.partial" "$1"
 }
 
+kept_copy="$(mktemp "${TMPDIR:-/tmp}/keep-in-progress.XXXXXX")"
+trap 'rm -f "$kept_copy"' EXIT
 for argument in "$@"; do
     pgn="${argument%%=*}"
     name="$(basename "$pgn")"
     [[ "$argument" == *=* ]] && name="${argument#*=}"
     [[ -s "$pgn" ]] || { echo "keep_in_progress: $pgn is empty or missing; skipped" >&2; continue; }
     mapfile -t parts < <(kept_parts "$name")
+    # The kept games, decompressed once: their size and whether the PGN starts with them.
     kept_bytes=0
-    [[ ${#parts[@]} -gt 0 ]] && kept_bytes="$(kept_text "$name" | wc -c)"
+    if [[ ${#parts[@]} -gt 0 ]]; then
+        kept_text "$name" >"$kept_copy"
+        kept_bytes="$(stat -c %s "$kept_copy")"
+    fi
     if [[ ${#parts[@]} -gt 0 ]] && [[ "$(stat -c %s "$pgn")" -ge "$kept_bytes" ]] &&
-        cmp -s <(kept_text "$name") <(head -c "$kept_bytes" "$pgn"); then
+        cmp -s "$kept_copy" <(head -c "$kept_bytes" "$pgn"); then
         if [[ "$(stat -c %s "$pgn")" -eq "$kept_bytes" ]]; then
             echo "kept $(kept_count "$pgn") of $pgn already; nothing new"
             continue
