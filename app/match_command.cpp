@@ -55,6 +55,10 @@ long long to_integer(const std::string& text, const std::string& what) {
 // lasts 100000 moves, and no engine's score reaches 100000 centipawns.
 constexpr long long MOST_MOVES = 100'000;
 constexpr long long MOST_CENTIPAWNS = 100'000;
+// A run's games are scheduled up front (tournament.h, MOST_SCHEDULED_GAMES); each game at once
+// is two engine processes.
+constexpr long long MOST_GAMES = MOST_SCHEDULED_GAMES;
+constexpr long long MOST_CONCURRENT_GAMES = 1'024;
 
 long long integer_in_range(const std::string& text, const std::string& what, long long least,
                            long long most) {
@@ -142,9 +146,9 @@ TournamentSettings parse_settings(const Arguments& args, bool tournament) {
             auto list = words();
             each_words.insert(each_words.end(), list.begin(), list.end());
         } else if (flag == "-games")
-            settings.games_per_encounter = int(to_integer(value(), flag));
+            settings.games_per_encounter = int(integer_in_range(value(), flag, 1, MOST_GAMES));
         else if (flag == "-rounds")
-            settings.rounds = int(to_integer(value(), flag));
+            settings.rounds = int(integer_in_range(value(), flag, 1, MOST_GAMES));
         else if (flag == "-shard") {
             read_shard("-shard", value(), settings.shard, settings.shards);
         } else if (flag == "-gauntlet")
@@ -154,7 +158,7 @@ TournamentSettings parse_settings(const Arguments& args, bool tournament) {
         else if (flag == "-seed")
             settings.seed = std::uint64_t(to_integer(value(), flag));
         else if (flag == "-concurrency")
-            settings.concurrency = int(to_integer(value(), flag));
+            settings.concurrency = int(integer_in_range(value(), flag, 1, MOST_CONCURRENT_GAMES));
         else if (flag == "-maxmoves")
             settings.game.max_plies = 2 * int(integer_in_range(value(), flag, 1, MOST_MOVES));
         else if (flag == "-margin")
@@ -236,8 +240,6 @@ TournamentSettings parse_settings(const Arguments& args, bool tournament) {
         throw UsageError("mneme match plays two players; use mneme tournament for more");
     if (settings.sprt && engine_words.size() != 2)
         throw UsageError("-sprt needs exactly two players");
-    if (settings.games_per_encounter < 1 || settings.rounds < 1 || settings.concurrency < 1)
-        throw UsageError("-games, -rounds and -concurrency must be at least 1");
     if (settings.shards > settings.rounds)
         throw UsageError("-shard: " + std::to_string(settings.shards) + " shards of " +
                          std::to_string(settings.rounds) + " rounds would leave some empty");
@@ -276,6 +278,11 @@ TournamentSettings parse_settings(const Arguments& args, bool tournament) {
         } catch (const std::invalid_argument& e) {
             throw UsageError(std::string("-resultfunction: ") + e.what());
         }
+    }
+    try {
+        check_schedule_size(settings);
+    } catch (const std::invalid_argument& e) {
+        throw UsageError(e.what());
     }
     settings.live_status = isatty(STDERR_FILENO);
     return settings;

@@ -709,9 +709,9 @@ TEST(CommandLine, SprtParametersAndUnknownFlagsAreChecked) {
 }
 
 // A depth or node limit of 0 would mean no limit, so a game under it would never end; a move cap
-// or a draw rule's move number below 0 means nothing. match and tournament refuse them all as
-// usage mistakes before any game starts.
-TEST(CommandLine, MatchAndTournamentRefuseLimitsThatNeverEndOrCountBackwards) {
+// or a draw rule's move number below 0 means nothing; counts beyond what a run can schedule
+// wrapped round. match and tournament refuse them all as usage mistakes before any game starts.
+TEST(CommandLine, MatchAndTournamentRefuseLimitsThatNeverEndAndCountsOutOfRange) {
     const std::string two = "-engine proto=random name=a -engine proto=random name=b ";
     const std::string three = two + "-engine proto=random name=c ";
     struct Case {
@@ -740,6 +740,19 @@ TEST(CommandLine, MatchAndTournamentRefuseLimitsThatNeverEndOrCountBackwards) {
               "-draw: score needs a whole number from 0 to 100000, got '-10'"},
              {"match " + two + "-games 1 -each depth=1 -resign movecount=-3 score=600",
               "-resign: movecount needs a whole number from 1 to 100000, got '-3'"},
+             // Beyond an int these wrapped round: 4294967297 games became one.
+             {"match " + two + "-games 4294967297 -each depth=1",
+              "-games needs a whole number from 1 to 1000000, got '4294967297'"},
+             {"match " + two + "-games 2 -rounds 99999999999 -each depth=1",
+              "-rounds needs a whole number from 1 to 1000000, got '99999999999'"},
+             {"tournament " + three + "-games 2 -rounds 0 -each depth=1",
+              "-rounds needs a whole number from 1 to 1000000, got '0'"},
+             {"match " + two + "-games 2 -concurrency 100000 -each depth=1",
+              "-concurrency needs a whole number from 1 to 1024, got '100000'"},
+             // The schedule is made before the first game: its size is bounded as a whole.
+             {"tournament " + three + "-games 1000 -rounds 1000 -each depth=1",
+              "3 pairings x 1000 rounds x 1000 games make 3000000 games; a run plays from 1 to "
+              "1000000 (split it into several runs)"},
          }) {
         testing::internal::CaptureStdout();
         Outcome outcome = run(words_of(c.args));

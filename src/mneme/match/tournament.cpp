@@ -184,6 +184,18 @@ int shard_first_round(int rounds, int shard, int shards) {
     return int(std::int64_t(rounds) * shard / shards);
 }
 
+void check_schedule_size(const TournamentSettings& settings) {
+    const std::int64_t pairs = std::int64_t(encounters(settings).size());
+    const std::int64_t games = pairs * settings.games_per_encounter * settings.rounds;
+    if (settings.games_per_encounter < 1 || settings.rounds < 1 || games > MOST_SCHEDULED_GAMES)
+        throw std::invalid_argument(
+            std::to_string(pairs) + (pairs == 1 ? " pairing x " : " pairings x ") +
+            std::to_string(settings.rounds) + " rounds x " +
+            std::to_string(settings.games_per_encounter) + " games make " + std::to_string(games) +
+            " games; a run plays from 1 to " + std::to_string(MOST_SCHEDULED_GAMES) +
+            " (split it into several runs)");
+}
+
 std::vector<ScheduledGame> make_schedule(const TournamentSettings& settings) {
     if (settings.shards < 1 || settings.shard < 0 || settings.shard >= settings.shards)
         throw std::invalid_argument("shard " + std::to_string(settings.shard) + "/" +
@@ -195,6 +207,7 @@ std::vector<ScheduledGame> make_schedule(const TournamentSettings& settings) {
                                     "as rounds");
     std::vector<ScheduledGame> schedule;
     auto pairs = encounters(settings);
+    check_schedule_size(settings);
     int per_round = int(pairs.size()) * settings.games_per_encounter;
     const int first_round = shard_first_round(settings.rounds, settings.shard, settings.shards);
     const int end_round = shard_first_round(settings.rounds, settings.shard + 1, settings.shards);

@@ -43,6 +43,10 @@ struct TournamentSettings {
     bool live_status = false;  // a refreshed status line on stderr
 };
 
+// A run's schedule is made before its first game, so its size is bounded: a million games is
+// more than any match or tournament here plays (split larger ones into several runs).
+constexpr int MOST_SCHEDULED_GAMES = 1'000'000;
+
 struct ScheduledGame {
     int number = 0;         // 1-based over the whole tournament
     int round = 0;          // 1-based
@@ -57,6 +61,9 @@ struct ScheduledGame {
 
 // The games of the settings' shard in order (all of them for one shard); deterministic for the
 // settings. Throws std::invalid_argument for a shard that does not exist or would be empty.
+// Throws std::invalid_argument, naming the count, when the settings ask for no game or for more
+// than MOST_SCHEDULED_GAMES.
+void check_schedule_size(const TournamentSettings& settings);
 std::vector<ScheduledGame> make_schedule(const TournamentSettings& settings);
 
 // The first round (0-based) of shard `shard` of `shards`, and one past its last for shard + 1.
