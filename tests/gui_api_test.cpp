@@ -212,6 +212,29 @@ TEST_F(GuiApiTest, TheEngineAnswersAndRefusesMovesOnItsTurn) {
     EXPECT_EQ(early.body["error"], "it is mneme's turn to move");
 }
 
+// A strength of depth 60 would think for hours; "Move now" makes mneme play the best move of
+// its search so far, as a time limit would.
+TEST_F(GuiApiTest, MoveNowPlaysTheBestMoveFoundSoFar) {
+    new_game_between_humans();
+    Reply idle = post("/api/move-now", Json::object());
+    EXPECT_EQ(idle.status, 409);
+    EXPECT_EQ(idle.body["error"], "mneme is not thinking about a move");
+
+    ASSERT_EQ(post("/api/new-game", {{"players", {{"white", "engine"}, {"black", "human"}}},
+                                     {"strength", {{"depth", 60}}}})
+                  .status,
+              200);
+    EXPECT_FALSE(session.wait_until_engine_idle(500));
+    EXPECT_TRUE(request("GET", "/api/state").body["thinking"].get<bool>());
+    ASSERT_EQ(post("/api/move-now", Json::object()).status, 200);
+    ASSERT_TRUE(session.wait_until_engine_idle(20000));
+    Reply state = request("GET", "/api/state");
+    ASSERT_EQ(state.body["moves"].size(), 1u);
+    EXPECT_FALSE(state.body["thinking"].get<bool>());
+    EXPECT_NE(state.body["moves"][0]["comment"].get<std::string>().find("/"), std::string::npos)
+        << "the move's comment gives the search's score and depth";
+}
+
 TEST_F(GuiApiTest, PgnGamesAreListedAndLoadedWithCommentsAndVariations) {
     std::string pgn =
         "[Event \"first\"]\n[White \"A\"]\n[Black \"B\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Qh5 "

@@ -174,6 +174,7 @@ class App {
     this.drawOpening();
     byId('result').textContent = state.over ? `${state.result} · ${state.result_reason}` : '';
     byId<HTMLButtonElement>('claim-draw').disabled = !state.claimable_draw;
+    byId<HTMLButtonElement>('move-now').disabled = !state.thinking;
     byId<HTMLButtonElement>('claim-draw').title = state.claimable_draw ?? 'no draw to claim';
     this.drawStatus();
     this.drawGraph();
@@ -502,6 +503,8 @@ class App {
       this.say('mneme looks for a hint…');
       call('POST', '/api/hint').catch((error) => this.say(error.message, true));
     };
+    byId('move-now').onclick = () =>
+      call('POST', '/api/move-now').catch((error) => this.say(error.message, true));
     byId('flip').onclick = () => {
       this.board.flip();
       this.render();

@@ -206,6 +206,19 @@ await step('mneme answers a move made by clicking, and its thinking shows in the
   expect(status.includes('depth'), `status bar shows '${status}'`);
 });
 
+await step('Move now makes mneme play at once, whatever time it was given', async () => {
+  await page.click('#tabs button[data-tab="play"]');
+  await page.fill('#movetime', '600');
+  await newGame('black', 0);
+  await page.waitForFunction(() => !document.querySelector('#move-now').disabled);
+  const thinking = await page.textContent('#status-bar');
+  expect(thinking.includes('mneme is thinking'), `status bar shows '${thinking}'`);
+  await page.click('#move-now');
+  await waitForMoves(1);
+  await page.waitForFunction(() => document.querySelector('#move-now').disabled);
+  await page.fill('#movetime', '0');
+});
+
 await step('the engine may search with the classic evaluation, and its name says so', async () => {
   await page.click('#tabs button[data-tab="play"]');
   const offered = await page.locator('#engine-evaluation option').allTextContents();

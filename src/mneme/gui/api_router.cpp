@@ -210,6 +210,11 @@ const std::vector<Route>& routes() {
              s.request_hint();
              return ok();
          }},
+        {"POST", "/api/move-now",
+         [](GameSession& s, const QueryParameters&, const Json&) {
+             s.move_now();
+             return ok();
+         }},
         {"POST", "/api/strength",
          [](GameSession& s, const QueryParameters&, const Json& body) {
              s.set_strength(read_strength(body, EngineStrength{}));

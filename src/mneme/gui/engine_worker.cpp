@@ -28,6 +28,7 @@ void EngineWorker::submit(SearchJob job) {
     {
         std::lock_guard lock(mutex_);
         pending_ = std::move(job);
+        hurry_pending_ = false;
         searcher_.stop();
     }
     has_job_.notify_all();
@@ -36,6 +37,13 @@ void EngineWorker::submit(SearchJob job) {
 void EngineWorker::cancel() {
     std::lock_guard lock(mutex_);
     pending_.reset();
+    hurry_pending_ = false;
+    searcher_.stop();
+}
+
+void EngineWorker::hurry() {
+    std::lock_guard lock(mutex_);
+    if (pending_) hurry_pending_ = true;
     searcher_.stop();
 }
 
@@ -67,6 +75,8 @@ void EngineWorker::run() {
                 job.limits.nodes = job.limits.nodes ? std::min(job.limits.nodes, budget) : budget;
             // Under the lock, so that a cancel() from now on reaches this search.
             searcher_.prepare(false);
+            if (hurry_pending_) searcher_.stop();
+            hurry_pending_ = false;
         }
         if (job.decide) {
             if (Move decided = job.decide(job.position)) {

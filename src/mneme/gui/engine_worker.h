@@ -47,6 +47,9 @@ public:
     void submit(SearchJob job);
     // Drops the waiting job and stops the running one.
     void cancel();
+    // Makes the running job (or the waiting one, as soon as it starts) end its search now and
+    // report its best move so far, as if its limit had been reached ("move now").
+    void hurry();
     // Cancels as cancel() does and waits for the worker thread to end: after it no callback
     // runs, so their owner may go (the destructor calls it too). Idempotent.
     void shut_down();
@@ -65,6 +68,7 @@ private:
     std::condition_variable has_job_;
     std::optional<SearchJob> pending_;
     bool clear_pending_ = false;
+    bool hurry_pending_ = false;  // hurry() came before the waiting job started
     bool shutting_down_ = false;
     Searcher searcher_;  // used by the worker thread only, except stop()
     std::shared_ptr<const Evaluator> own_evaluation_;

@@ -131,7 +131,9 @@ Json GameSession::state_locked() const {
           {"movetime_ms", setup_.strength.movetime_ms},
           {"elo", setup_.strength.elo}}},
         {"clock", clock},
-        {"thinking", running_job_ == JobKind::ENGINE_MOVE},
+        // mneme's turn: the state is published before its search starts (changed(), then
+        // replan()), so whether the worker has begun would say false for the whole search.
+        {"thinking", running_job_ == JobKind::ENGINE_MOVE || (!over() && !human_to_move())},
         {"engine", engine_report_},
         {"claimable_draw", claimable},
         {"hint", hint_},

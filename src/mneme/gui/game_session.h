@@ -78,6 +78,9 @@ public:
     void claim_draw();
     // Searches the position for the human to move; the answer arrives as a "hint" event.
     void request_hint();
+    // Makes mneme play the best move it has found so far ("Move now"), whatever its strength
+    // setting asked for (a depth of 30 could think for hours).
+    void move_now();
     void set_strength(const EngineStrength& strength);
     // Infinite analysis of the position after `ply` moves, with `lines` principal variations.
     void set_analysis(bool on, int ply, int lines);

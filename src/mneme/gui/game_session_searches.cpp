@@ -223,6 +223,12 @@ void GameSession::request_hint() {
     replan();
 }
 
+void GameSession::move_now() {
+    std::lock_guard lock(mutex_);
+    if (running_job_ != JobKind::ENGINE_MOVE) throw conflict("mneme is not thinking about a move");
+    worker_->hurry();
+}
+
 void GameSession::set_strength(const EngineStrength& strength) {
     std::lock_guard lock(mutex_);
     setup_.strength = strength;
