@@ -107,8 +107,9 @@ class App {
       this.viewPly = Math.min(this.pendingView.ply, state.moves.length);
       this.pendingView = null;
     } else if (followingEnd || this.viewPly > state.moves.length) this.viewPly = state.moves.length;
-    // The server forgets its report when the position it was about goes (a take back).
-    if (!state.thinking) this.engineReport = state.engine;
+    // The server forgets its report when the position it was about goes (a take back, a new
+    // game); while mneme thinks, the live reports of its search are newer than a state's.
+    if (!state.thinking || state.engine === null) this.engineReport = state.engine;
     this.render();
   }
 
