@@ -810,6 +810,39 @@ TEST(CommandLine, ReportOfManyPlayersLeavesOutOnlyTheOrderings) {
     EXPECT_TRUE(contains(printed, "Showdown orderings left out: 66 players")) << printed;
 }
 
+// A reader's warning names a game that is still counted: report succeeds. A game left out
+// (unreadable) makes the figures partial: report prints them and exits 1.
+TEST(CommandLine, ReportFailsForAGameLeftOutNotForAWarning) {
+    const std::filesystem::path pgn =
+        std::filesystem::temp_directory_path() /
+        ("mneme-report-warning-" + std::to_string(::getpid()) + ".pgn");
+    auto report_of = [&](const std::string& third_game) {
+        {
+            std::ofstream file(pgn);
+            file << "[White \"a\"]\n[Black \"b\"]\n[Result \"1-0\"]\n\n1. e4 e5 1-0\n\n"
+                 << "[White \"b\"]\n[Black \"a\"]\n[Result \"1/2-1/2\"]\n\n1. d4 d5 1/2-1/2\n\n"
+                 << third_game;
+        }
+        testing::internal::CaptureStdout();
+        testing::internal::CaptureStderr();
+        Outcome outcome = run({"report", pgn.string()});
+        outcome.err += testing::internal::GetCapturedStderr();
+        return std::pair{outcome, testing::internal::GetCapturedStdout()};
+    };
+    // The tag says White won, the movetext's marker Black: the tag is kept, with a warning.
+    auto [warned, warned_text] = report_of(
+        "[White \"a\"]\n[Black \"b\"]\n[Result \"1-0\"]\n\n1. c4 c5 0-1\n\n");
+    EXPECT_EQ(warned.status, 0) << warned.err;
+    EXPECT_TRUE(contains(warned.err, "warning: ")) << warned.err;
+    EXPECT_TRUE(contains(warned_text, "Results of 3 games")) << warned_text;
+    auto [failed, failed_text] = report_of(
+        "[White \"a\"]\n[Black \"b\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Ke3 1-0\n\n");
+    std::filesystem::remove(pgn);
+    EXPECT_EQ(failed.status, 1) << failed.err;
+    EXPECT_TRUE(contains(failed.err, "game 3")) << failed.err;
+    EXPECT_TRUE(contains(failed_text, "Results of 2 games")) << failed_text;
+}
+
 // The message names what is missing, not every argument the command takes.
 TEST(CommandLine, MissingRequiredArgumentsAreNamed) {
     Outcome outcome = run({"cases", "build", "games.pgn"});

@@ -478,9 +478,9 @@ TEST(MatchResume, ContinuesFromTheFinishedGamesAndDropsACutOffTail) {
 
     // The file now holds exactly the four games, readable without errors, and the report
     // recomputed from it matches the live one.
-    std::vector<std::string> names, errors;
+    std::vector<std::string> names, errors, warnings;
     int skipped = 0;
-    std::vector<GameSummary> games = summaries_from_pgn({pgn.string()}, names, skipped, errors);
+    std::vector<GameSummary> games = summaries_from_pgn({pgn.string()}, names, skipped, errors, warnings);
     EXPECT_TRUE(errors.empty());
     ASSERT_EQ(games.size(), 4u);
     TournamentReport from_file = compute_report(names, games);
@@ -570,9 +570,9 @@ std::map<std::string, std::string> games_by_round(const fs::path& path) {
 }
 
 std::string report_of(const std::vector<std::string>& paths) {
-    std::vector<std::string> names, errors;
+    std::vector<std::string> names, errors, warnings;
     int skipped = 0;
-    std::vector<GameSummary> games = summaries_from_pgn(paths, names, skipped, errors);
+    std::vector<GameSummary> games = summaries_from_pgn(paths, names, skipped, errors, warnings);
     EXPECT_TRUE(errors.empty());
     return format_report(compute_report(names, games)) + report_json(compute_report(names, games));
 }
@@ -667,10 +667,10 @@ TEST(MatchReport, TheFilesPairsAreTheLiveRunsWhateverTheGamesPerRound) {
         const PentanomialCounts& played = live.report.pairs[0].pentanomial;
         EXPECT_EQ(played.total(), 3u);
 
-        std::vector<std::string> names, errors;
+        std::vector<std::string> names, errors, warnings;
         int skipped = 0;
         std::vector<GameSummary> games =
-            summaries_from_pgn({settings.pgn_out}, names, skipped, errors);
+            summaries_from_pgn({settings.pgn_out}, names, skipped, errors, warnings);
         EXPECT_TRUE(errors.empty());
         TournamentReport from_file = compute_report(names, games);
         ASSERT_EQ(from_file.pairs.size(), 1u);
@@ -689,9 +689,9 @@ TEST(MatchReport, AGameWithoutAResultTagCountsByItsMovetextResultAndOneWithoutPl
                                 "[White \"b\"]\n[Black \"a\"]\n[Result \"*\"]\n\n1. d4 1/2-1/2\n\n"
                                 "[White \"a\"]\n[Black \"b\"]\n[Result \"*\"]\n\n1. c4 *\n\n"
                                 "[Event \"no players\"]\n\n1. e4 1-0\n");
-    std::vector<std::string> names, errors;
+    std::vector<std::string> names, errors, warnings;
     int skipped = 0;
-    std::vector<GameSummary> games = summaries_from_pgn({pgn}, names, skipped, errors);
+    std::vector<GameSummary> games = summaries_from_pgn({pgn}, names, skipped, errors, warnings);
     // A game without player tags cannot be rated: named, left out, the rest still counted.
     ASSERT_EQ(errors.size(), 1u);
     EXPECT_EQ(errors[0], pgn + ": game 4 (line 18): White and Black are both '?'; left out");

@@ -382,7 +382,8 @@ std::pair<long long, long long> round_order(std::string_view round) {
 
 std::vector<GameSummary> summaries_from_pgn(const std::vector<std::string>& paths,
                                             std::vector<std::string>& names, int& skipped,
-                                            std::vector<std::string>& errors) {
+                                            std::vector<std::string>& errors,
+                                            std::vector<std::string>& warnings) {
     struct ReadGame {
         std::pair<long long, long long> round;
         std::string white, black;
@@ -426,7 +427,8 @@ std::vector<GameSummary> summaries_from_pgn(const std::vector<std::string>& path
             entry.opening = std::string(game.headers.get("FEN")) + "|" +
                             std::string(game.headers.get("Opening"));
         }
-        for (const PgnError& error : reader.errors()) errors.push_back(error.message());
+        for (const PgnError& error : reader.errors())
+            (error.warning ? warnings : errors).push_back(error.message());
     }
     // In round order, so that the games of one run give the same report whether they come from
     // one file or from the files of its shards, and in whatever order concurrent games ended.

@@ -70,9 +70,12 @@ std::string llr_text(const SprtState& state);
 // The finished games of PGN files in round order (Round tag "R.G" or "R"; others last, each
 // group in file order), so the shards of a run report as the run; player names in order of
 // appearance go to `names`; unfinished games and games with no result are skipped (counted in
-// `skipped`); unreadable games are reported in `errors` and skipped.
+// `skipped`); games that cannot be read or rated are reported in `errors` and left out; the
+// reader's warnings (a game read and counted, e.g. a Result tag its movetext contradicts) go to
+// `warnings`.
 std::vector<GameSummary> summaries_from_pgn(const std::vector<std::string>& paths,
                                             std::vector<std::string>& names, int& skipped,
-                                            std::vector<std::string>& errors);
+                                            std::vector<std::string>& errors,
+                                            std::vector<std::string>& warnings);
 
 }  // namespace mneme
