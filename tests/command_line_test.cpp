@@ -830,13 +830,13 @@ TEST(CommandLine, ReportFailsForAGameLeftOutNotForAWarning) {
         return std::pair{outcome, testing::internal::GetCapturedStdout()};
     };
     // The tag says White won, the movetext's marker Black: the tag is kept, with a warning.
-    auto [warned, warned_text] = report_of(
-        "[White \"a\"]\n[Black \"b\"]\n[Result \"1-0\"]\n\n1. c4 c5 0-1\n\n");
+    auto [warned, warned_text] =
+        report_of("[White \"a\"]\n[Black \"b\"]\n[Result \"1-0\"]\n\n1. c4 c5 0-1\n\n");
     EXPECT_EQ(warned.status, 0) << warned.err;
     EXPECT_TRUE(contains(warned.err, "warning: ")) << warned.err;
     EXPECT_TRUE(contains(warned_text, "Results of 3 games")) << warned_text;
-    auto [failed, failed_text] = report_of(
-        "[White \"a\"]\n[Black \"b\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Ke3 1-0\n\n");
+    auto [failed, failed_text] =
+        report_of("[White \"a\"]\n[Black \"b\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Ke3 1-0\n\n");
     std::filesystem::remove(pgn);
     EXPECT_EQ(failed.status, 1) << failed.err;
     EXPECT_TRUE(contains(failed.err, "game 3")) << failed.err;

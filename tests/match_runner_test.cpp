@@ -480,7 +480,8 @@ TEST(MatchResume, ContinuesFromTheFinishedGamesAndDropsACutOffTail) {
     // recomputed from it matches the live one.
     std::vector<std::string> names, errors, warnings;
     int skipped = 0;
-    std::vector<GameSummary> games = summaries_from_pgn({pgn.string()}, names, skipped, errors, warnings);
+    std::vector<GameSummary> games =
+        summaries_from_pgn({pgn.string()}, names, skipped, errors, warnings);
     EXPECT_TRUE(errors.empty());
     ASSERT_EQ(games.size(), 4u);
     TournamentReport from_file = compute_report(names, games);
