@@ -59,11 +59,13 @@ struct ScheduledGame {
     }
 };
 
-// The games of the settings' shard in order (all of them for one shard); deterministic for the
-// settings. Throws std::invalid_argument for a shard that does not exist or would be empty.
 // Throws std::invalid_argument, naming the count, when the settings ask for no game or for more
 // than MOST_SCHEDULED_GAMES.
 void check_schedule_size(const TournamentSettings& settings);
+
+// The games of the settings' shard in order (all of them for one shard); deterministic for the
+// settings. Throws std::invalid_argument for a shard that does not exist or would be empty, and
+// as check_schedule_size does.
 std::vector<ScheduledGame> make_schedule(const TournamentSettings& settings);
 
 // The first round (0-based) of shard `shard` of `shards`, and one past its last for shard + 1.
