@@ -212,6 +212,27 @@ TEST_F(GuiApiTest, TheEngineAnswersAndRefusesMovesOnItsTurn) {
     EXPECT_EQ(early.body["error"], "it is mneme's turn to move");
 }
 
+// A PGN of thousands of games lists its first 10,000 (and 100 problems) and counts the rest,
+// which stay loadable by their index.
+TEST_F(GuiApiTest, APgnOfManyGamesListsTheFirstAndCountsTheRest) {
+    std::string pgn;
+    for (int i = 0; i < 10050; ++i) {
+        pgn +=
+            "[White \"w" + std::to_string(i) + "\"]\n[Black \"b\"]\n[Result \"*\"]\n\n1. e4 *\n\n";
+        if (i % 67 == 0) pgn += "[White \"broken\"]\n\n1. e4 e4 *\n\n";
+    }
+    Reply listed = post("/api/pgn/games", {{"pgn", pgn}});
+    ASSERT_EQ(listed.status, 200);
+    EXPECT_EQ(listed.body["games"].size(), 10000u);
+    EXPECT_EQ(listed.body["total"], 10050);
+    EXPECT_EQ(listed.body["games"][9999]["white"], "w9999");
+    EXPECT_EQ(listed.body["errors"].size(), 100u);
+    EXPECT_EQ(listed.body["error_total"], 150);
+    Reply loaded = post("/api/pgn/load", {{"pgn", pgn}, {"index", 10049}});
+    ASSERT_EQ(loaded.status, 200);
+    EXPECT_EQ(loaded.body["names"]["white"], "w10049");
+}
+
 // A strength of depth 60 would think for hours; "Move now" makes mneme play the best move of
 // its search so far, as a time limit would.
 TEST_F(GuiApiTest, MoveNowPlaysTheBestMoveFoundSoFar) {

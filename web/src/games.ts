@@ -51,8 +51,11 @@ export class GamesPanel {
     const pgn = byId<HTMLTextAreaElement>('pgn-text').value;
     const table = byId<HTMLTableElement>('pgn-games');
     try {
-      const answer = await call<{ games: GameSummary[]; errors: string[] }>('POST', '/api/pgn/games', { pgn });
-      byId('pgn-errors').textContent = answer.errors.join('\n');
+      const answer = await call<{ games: GameSummary[]; total: number; errors: string[]; error_total: number }>(
+        'POST',
+        '/api/pgn/games',
+        { pgn },
+      );
       table.replaceChildren();
       const head = table.createTHead().insertRow();
       for (const [title, name] of COLUMNS) {
@@ -75,7 +78,11 @@ export class GamesPanel {
         });
         row.onclick = () => this.load(pgn, game.index);
       }
-      this.report(`${answer.games.length} game(s) read` + (answer.errors.length ? `, ${answer.errors.length} problem(s)` : ''));
+      const listed = answer.games.length < answer.total ? `, the first ${answer.games.length} listed` : '';
+      const problems = answer.error_total ? `, ${answer.error_total} problem(s)` : '';
+      const more = answer.error_total > answer.errors.length ? `\n… and ${answer.error_total - answer.errors.length} more` : '';
+      byId('pgn-errors').textContent = answer.errors.join('\n') + more;
+      this.report(`${answer.total} game(s) read${listed}${problems}`);
     } catch (error) {
       this.report((error as Error).message, true);
     }
