@@ -74,7 +74,8 @@ hours_to_cap() {
 }
 
 spsa_status() {
-    [[ "${1:-}" == "--then-test" ]] && shift
+    local then_test=0
+    [[ "${1:-}" == "--then-test" ]] && { then_test=1; shift; }
     local name="$1" outdir="$2" csv done_iterations wanted
     shift 2
     csv="$outdir/$name.csv"
@@ -87,7 +88,11 @@ spsa_status() {
     fi
     printf '%-40s SPSA, %s of %s iterations%s\n' "$name" "$done_iterations" "$wanted" \
         "$(running "/$name-mneme learn spsa")"
-    [[ -s "$outdir/$name-result.pgn" ]] && sprt_status --name "$name-result" --out "$outdir"
+    # The tuned values' test (bench/spsa.sh --then-test plays it after the run).
+    if [[ -s "$outdir/$name-result.pgn" || $then_test == 1 ]]; then
+        sprt_status --name "$name-result" --out "$outdir"
+    fi
+    return 0
 }
 
 match_status() {

@@ -1,8 +1,8 @@
 #!/bin/sh
 # bench/queue_status.sh reads each kind of queued job's files: an SPRT's games, test state and
-# the time to its cap at the pace of its games (20 s each, two at once: 360 an hour),
-# an SPSA run's iterations, a match's games, a job with no files yet as waiting, and one whose
-# games a session kept (in two parts) as waiting with them.
+# the time to its cap at the pace of its games (20 s each, two at once: 360 an hour), an SPSA
+# run's iterations and its test (waiting), a match's games, a job with no files yet as waiting,
+# and one whose games a session kept (in two parts) as waiting with them.
 #
 #   tests/queue_status_test.sh MNEME
 set -eu
@@ -49,12 +49,13 @@ engine_match.sh ethereal 400 $work/search-final
 QUEUE
 status=$(MNEME="$mneme" "$root/bench/queue_status.sh" "$work/queue.txt") || fail "exit $?"
 echo "$status"
-[ "$(echo "$status" | wc -l)" -eq 5 ] || fail "not one line per job"
+[ "$(echo "$status" | wc -l)" -eq 6 ] || fail "not one line per job (and the SPSA run's test)"
 echo "$status" | grep -q '^played  *4 games, Elo [-+0-9.]* +- [0-9.inf]*, llr [-0-9.]* of +-2.94, no decision yet, 100 games to its cap of 104: 0.3 h at 360 games/h$' ||
     fail "the SPRT's line"
 echo "$status" | grep -q '^not-played-yet  *waiting$' || fail "the waiting job's line"
 echo "$status" | grep -q "^kept-job  *waiting, 3 games kept in $IN_PROGRESS_DIR/kept-job.pgn.zst$" ||
     fail "the kept job's line"
 echo "$status" | grep -q '^tuning  *SPSA, 3 of 10 iterations$' || fail "the SPSA run's line"
+echo "$status" | grep -q '^tuning-result  *waiting$' || fail "the SPSA run's test's line"
 echo "$status" | grep -q '^search-final/ethereal  *2 of 400 games$' || fail "the match's line"
 echo "queue_status: ok"
