@@ -106,8 +106,9 @@ public:
     // thread: call it before starting that thread, so that a stop() or ponderhit() sent before
     // search() begins is not lost. search() does this itself when it was not called.
     void prepare(bool pondering);
-    // Makes a running search return its best move so far as soon as possible (the first
-    // iteration always completes, so that the move has been searched). Any thread.
+    // Makes a running search return its best move so far as soon as possible. In the first
+    // iteration that is once a root move has its score, so that the move played was searched,
+    // or 250 ms after the stop when none has (first_iteration_overran). Any thread.
     void stop() { stop_requested_ = true; }
     // The opponent played the expected move: the pondering search now runs on our own clock.
     void ponderhit();
