@@ -18,10 +18,6 @@
 namespace mneme::app {
 namespace {
 
-using test::contains;
-using test::Outcome;
-using test::run;
-
 // epd-test's numbers are checked as every command's are, and its limits are alternatives.
 TEST(CommandLine, EpdTestRefusesBadNumbersAndTwoLimits) {
     struct Case {

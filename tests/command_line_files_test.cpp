@@ -18,11 +18,6 @@
 namespace mneme::app {
 namespace {
 
-using test::contains;
-using test::Outcome;
-using test::run;
-using test::words_of;
-
 // A file that cannot be opened stops the command with its name and the reason, before any
 // statistics of the nothing that was read.
 TEST(CommandLine, AnUnopenableFileStopsTheCommandWithoutStatistics) {

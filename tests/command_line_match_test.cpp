@@ -15,11 +15,6 @@
 namespace mneme::app {
 namespace {
 
-using test::contains;
-using test::Outcome;
-using test::run;
-using test::words_of;
-
 // A sequential test's parameters must describe one: else "H1 accepted" could be printed for
 // bounds that test nothing. Flags that are not the command's are not taken for files, and
 // alternatives given together are refused rather than one silently dropped.

@@ -15,11 +15,6 @@
 namespace mneme::app {
 namespace {
 
-using test::contains;
-using test::Outcome;
-using test::run;
-using test::words_of;
-
 TEST(CommandLine, EveryCommandAnswersHelpWithItsUsage) {
     ASSERT_GT(command_usages().size(), 30u);
     for (const CommandUsage& command : command_usages()) {

@@ -9,9 +9,7 @@
 #include "command_line.h"
 #include "mneme/util/text.h"
 
-namespace mneme::test {
-
-using app::Arguments;
+namespace mneme::app {
 
 // What a command line run in the test process printed and returned.
 struct Outcome {
@@ -22,7 +20,7 @@ struct Outcome {
 inline Outcome run(const Arguments& args) {
     std::ostringstream out, err;
     Outcome outcome;
-    outcome.status = app::run_command_line(args, out, err);
+    outcome.status = run_command_line(args, out, err);
     outcome.out = out.str();
     outcome.err = err.str();
     return outcome;
@@ -39,4 +37,4 @@ inline bool contains(const std::string& text, const std::string& part) {
     return text.find(part) != std::string::npos;
 }
 
-}  // namespace mneme::test
+}  // namespace mneme::app
