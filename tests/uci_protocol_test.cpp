@@ -203,6 +203,21 @@ TEST(UciHardening, PerftShowsEachRootMoveAsItIsCounted) {
     EXPECT_FALSE(session.says("Nodes searched")) << session.output();
 }
 
+// "go perft N" (Stockfish's form) is the same count, not a search with unknown limits.
+TEST(UciHardening, GoPerftCountsInsteadOfSearching) {
+    LiveSession session;
+    session.send("position startpos moves e2e4");
+    session.send("go perft 2");
+    ASSERT_TRUE(session.wait_for("Nodes searched: 600", 5)) << session.output();
+    EXPECT_TRUE(session.says("e7e5: 29")) << session.output();
+    session.send("go perft 12");
+    session.send("isready");
+    ASSERT_TRUE(session.wait_for("readyok", 5));
+    EXPECT_TRUE(session.says("info string error: perft 12 is too deep")) << session.output();
+    EXPECT_FALSE(session.says("bestmove")) << session.output();
+    EXPECT_FALSE(session.says("unknown go parameter")) << session.output();
+}
+
 TEST(UciHardening, PerftDepthIsCapped) {
     LiveSession session;
     session.send("position startpos");

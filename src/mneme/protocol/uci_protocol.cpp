@@ -389,6 +389,10 @@ void UciProtocol::set_position(const Words& words) {
 }
 
 void UciProtocol::go(const Words& words) {
+    // Stockfish's spelling of the count: "go perft 5" took "perft" and "5" for unknown limits
+    // and searched until stopped.
+    if (words.size() > 1 && words[1] == "perft")
+        return perft(Words(words.begin() + 1, words.end()));
     SearchLimits limits;
     // The clock runs from here: waiting for a previous search and setting up count too.
     limits.start_time = std::chrono::steady_clock::now();
