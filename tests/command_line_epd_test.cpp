@@ -9,6 +9,7 @@
 #include <filesystem>
 #include <fstream>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "mneme/core/movegen.h"
@@ -20,11 +21,7 @@ namespace {
 
 // epd-test's numbers are checked as every command's are, and its limits are alternatives.
 TEST(CommandLine, EpdTestRefusesBadNumbersAndTwoLimits) {
-    struct Case {
-        Arguments args;
-        const char* message;
-    };
-    for (const Case& c : std::vector<Case>{
+    for (const auto& [limits, message] : std::vector<std::pair<Arguments, std::string>>{
              {{"--depth", "abc"}, "--depth: 'abc' is not a whole number from 1 to 127"},
              {{"--depth", "-1"}, "--depth: '-1' is not a whole number from 1 to 127"},
              {{"--nodes", "1e999"}, "--nodes: '1e999' is not a whole number"},
@@ -35,11 +32,8 @@ TEST(CommandLine, EpdTestRefusesBadNumbersAndTwoLimits) {
              {{"--depth", "3", "--movetime", "100"}, "give one of --movetime, --depth and --nodes"},
          }) {
         Arguments args = {"epd-test", "suite.epd"};
-        args.insert(args.end(), c.args.begin(), c.args.end());
-        Outcome outcome = run(args);
-        EXPECT_EQ(outcome.status, 2) << c.message;
-        EXPECT_TRUE(contains(outcome.err, std::string("mneme epd-test: ") + c.message))
-            << outcome.err;
+        args.insert(args.end(), limits.begin(), limits.end());
+        expect_usage_mistake(args, "mneme epd-test: " + message);
     }
 }
 

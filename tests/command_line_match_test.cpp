@@ -19,11 +19,7 @@ namespace {
 // bounds that test nothing. Flags that are not the command's are not taken for files, and
 // alternatives given together are refused rather than one silently dropped.
 TEST(CommandLine, SprtParametersAndUnknownFlagsAreChecked) {
-    struct Case {
-        Arguments args;
-        const char* message;
-    };
-    for (const Case& c : std::vector<Case>{
+    for (const auto& [args, message] : std::vector<std::pair<Arguments, std::string>>{
              {{"report", "games.pgn", "--sprt", "elo0=0", "elo1=5", "alpha=2"},
               "--sprt: alpha must be above 0 and below 0.5, got 2\n"},
              {{"report", "games.pgn", "--sprt", "beta=-1"},
@@ -37,11 +33,8 @@ TEST(CommandLine, SprtParametersAndUnknownFlagsAreChecked) {
              {{"uci", "--player", "uci"}, "--player must be cbr, random or greedy, got 'uci'"},
              {{"play", "--chess960", "5", "--fen", "8/8/8/8/8/8/8/K6k w - - 0 1"},
               "give --fen or --chess960, not both"},
-         }) {
-        Outcome outcome = run(c.args);
-        EXPECT_EQ(outcome.status, 2) << c.message << ": " << outcome.err;
-        EXPECT_TRUE(contains(outcome.err, c.message)) << outcome.err;
-    }
+         })
+        expect_usage_mistake(args, message);
 }
 
 // A depth or node limit of 0 would mean no limit, so a game under it would never end; a move cap
@@ -50,11 +43,8 @@ TEST(CommandLine, SprtParametersAndUnknownFlagsAreChecked) {
 TEST(CommandLine, MatchAndTournamentRefuseLimitsThatNeverEndAndCountsOutOfRange) {
     const std::string two = "-engine proto=random name=a -engine proto=random name=b ";
     const std::string three = two + "-engine proto=random name=c ";
-    struct Case {
-        std::string args;
-        const char* message;
-    };
-    for (const Case& c : std::vector<Case>{
+    // No "Players:" line is printed: no game began.
+    for (const auto& [args, message] : std::vector<std::pair<std::string, std::string>>{
              {"match " + two + "-games 1 -each depth=0",
               "'depth=0': needs a whole number from 1 to 127"},
              {"match " + two + "-games 1 -each nodes=0",
@@ -89,14 +79,8 @@ TEST(CommandLine, MatchAndTournamentRefuseLimitsThatNeverEndAndCountsOutOfRange)
              {"tournament " + three + "-games 1000 -rounds 1000 -each depth=1",
               "3 pairings x 1000 rounds x 1000 games make 3000000 games; a run plays from 1 to "
               "1000000 (split it into several runs)"},
-         }) {
-        testing::internal::CaptureStdout();
-        Outcome outcome = run(words_of(c.args));
-        std::string printed = testing::internal::GetCapturedStdout();
-        EXPECT_EQ(outcome.status, 2) << c.args << ": " << outcome.err;
-        EXPECT_TRUE(contains(outcome.err, c.message)) << c.args << ": " << outcome.err;
-        EXPECT_EQ(printed, "") << c.args;  // no "Players:" line: no game began
-    }
+         })
+        expect_usage_mistake(words_of(args), message);
 }
 
 // cutechess's -recover (restart an engine that faults) is what the runner always does; it is

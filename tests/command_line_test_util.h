@@ -2,6 +2,8 @@
 // test process, with its exit status and what it printed to each stream.
 #pragma once
 
+#include <gtest/gtest.h>
+
 #include <sstream>
 #include <string>
 #include <string_view>
@@ -35,6 +37,19 @@ inline Arguments words_of(const std::string& name) {
 
 inline bool contains(const std::string& text, const std::string& part) {
     return text.find(part) != std::string::npos;
+}
+
+// A mistake in the arguments: exit status 2, `message` among the complaints, and nothing on
+// standard output (the command did not begin its work).
+inline void expect_usage_mistake(const Arguments& args, const std::string& message) {
+    std::string words;
+    for (const std::string& word : args) words += (words.empty() ? "" : " ") + word;
+    testing::internal::CaptureStdout();
+    Outcome outcome = run(args);
+    std::string printed = testing::internal::GetCapturedStdout();
+    EXPECT_EQ(outcome.status, 2) << words << ": " << outcome.err;
+    EXPECT_TRUE(contains(outcome.err, message)) << words << ": " << outcome.err;
+    EXPECT_EQ(printed, "") << words;
 }
 
 }  // namespace mneme::app
