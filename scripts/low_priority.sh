@@ -12,10 +12,14 @@ set -u
 [ "$#" -gt 0 ] || { echo "usage: scripts/low_priority.sh COMMAND [ARGUMENT]..." >&2; exit 2; }
 if [ -z "${MNEME_LOW_PRIORITY_SESSION:-}" ] && command -v setsid > /dev/null; then
     # A background job is not its process group's leader, so setsid makes the session in place
-    # and the child's pid names the session's process group.
-    MNEME_LOW_PRIORITY_SESSION=1 setsid "$0" "$@" &
+    # and the child's pid names the session's process group. A shell without job control gives a
+    # background job /dev/null for its standard input, so the command gets ours through fd 3
+    # (`echo moves | scripts/low_priority.sh mneme play` read nothing); a closed input stays empty.
+    { command exec 3<&0; } 2> /dev/null || exec 3< /dev/null
+    MNEME_LOW_PRIORITY_SESSION=1 setsid "$0" "$@" <&3 3<&- &
     child=$!
-    trap 'kill -TERM -- "-$child" 2> /dev/null' INT TERM
+    # (dash's kill takes no '--': the group's negative id comes straight after the signal)
+    trap 'kill -TERM -"$child" 2> /dev/null' INT TERM
     wait "$child"
     status=$?
     # A signal interrupts the first wait; the second collects the command's own status.
