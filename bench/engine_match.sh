@@ -3,16 +3,26 @@
 # standard match of bench/standard_match.sh (10+0.1, 8moves_v3 with both colours, fishtest's
 # adjudication, which shortens matches without changing who wins them). Prints the runner's final
 # table (Elo with 95% intervals, LOS, draw ratio, losses by termination: time forfeits, crashes).
-# Usage: bench/engine_match.sh OPPONENT [GAMES] [OUTDIR]
+# Usage: bench/engine_match.sh OPPONENT [GAMES] [OUTDIR] [--option NAME=VALUE]...
 #   OPPONENT: gnuchess | stockfish-ELO (UCI_LimitStrength at that UCI_Elo, e.g. stockfish-2500)
 #             | fairymax | phalanx (XBoard) | glaurung | toga2 | ethereal | stockfish
-#   GAMES defaults to 200; OUTDIR to bench/results. Installs the engine's Debian package if
-#   missing. Interrupt with Ctrl-C and run again with the same arguments to resume.
+#   GAMES defaults to 200; OUTDIR to bench/results. --option sets one of mneme's UCI options
+#   (a search switch off, to see what it is worth against this opponent); give each such match
+#   an OUTDIR of its own. Installs the engine's Debian package if missing. Interrupt with Ctrl-C
+#   and run again with the same arguments to resume.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
-opponent="${1:?usage: bench/engine_match.sh OPPONENT [GAMES] [OUTDIR]}"
+usage="usage: bench/engine_match.sh OPPONENT [GAMES] [OUTDIR] [--option NAME=VALUE]..."
+opponent="${1:?$usage}"
 games="${2:-200}"
 outdir="${3:-$root/bench/results}"
+shift $(($# < 3 ? $# : 3))
+options=()
+while [[ $# -gt 0 ]]; do
+    [[ "$1" == --option && "${2:-}" == ?*=* ]] || { echo "engine_match: unexpected '$1' ($usage)" >&2; exit 2; }
+    options+=("option.$2")
+    shift 2
+done
 mneme="$root/build/release/mneme"
 
 [[ -x "$mneme" ]] || { echo "engine_match: build first (cmake --preset release && cmake --build --preset release)" >&2; exit 2; }
@@ -32,5 +42,5 @@ source "$root/bench/in_progress.sh"
 [[ -s "$pgn" ]] || carry_in_progress "$(basename "$outdir")-mneme-vs-$opponent.pgn" "$pgn"
 [[ -x "$binary" && -s "$pgn" ]] || cp "$mneme" "$binary"
 
-ours=(cmd="$binary" proto=uci name=mneme option.Hash=64)
+ours=(cmd="$binary" proto=uci name=mneme option.Hash=64 "${options[@]}")
 standard_match "$binary" "$games" "$pgn" "$outdir/mneme-vs-$opponent.json" ours engine
