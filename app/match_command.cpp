@@ -14,8 +14,10 @@
 
 #include "commands.h"
 #include "mneme/match/match_report.h"
+#include "mneme/match/paired_runs.h"
 #include "mneme/match/tournament.h"
 #include "mneme/util/atomic_file.h"
+#include "mneme/util/text.h"
 #include "required_inputs.h"
 #include "shard_argument.h"
 
@@ -313,15 +315,51 @@ int match_command(const Arguments& args, bool tournament) {
     return 0;
 }
 
+namespace {
+
+// The report's games against the same schedule played in `paired_paths`, game by game, for
+// `player` (the runner's first player when empty). False when no game pairs.
+bool report_paired(const std::vector<std::string>& paths,
+                   const std::vector<std::string>& paired_paths, std::string player,
+                   std::vector<std::string>& errors) {
+    int skipped = 0;
+    std::vector<std::string> warnings, own_errors;
+    // The report's own files were read and their complaints printed already.
+    std::vector<RunGame> here = run_games_from_pgn(paths, skipped, own_errors, warnings);
+    warnings.clear();
+    std::vector<std::string> there_errors;
+    std::vector<RunGame> there = run_games_from_pgn(paired_paths, skipped, there_errors, warnings);
+    for (const std::string& w : warnings) std::cerr << w << '\n';
+    for (const std::string& e : there_errors) std::cerr << e << '\n';
+    errors.insert(errors.end(), there_errors.begin(), there_errors.end());
+    if (player.empty()) player = first_player(here);
+    PairedComparison comparison = compare_runs(here, there, player);
+    std::string there_name = paired_paths.size() > 1 ? "the --paired-with files" : paired_paths[0];
+    std::cout << '\n' << format_paired_comparison(comparison, there_name);
+    if (comparison.games > 0) return true;
+    std::cerr << "mneme report: no game of " << printable(player) << " pairs with one of "
+              << there_name << " (the same Round tag, players, colours and FEN)\n";
+    return false;
+}
+
+}  // namespace
+
 int report_command(const Arguments& args) {
     if (args.empty()) throw UsageError("needs FILE.pgn...");
-    std::vector<std::string> paths;
-    std::string json_out;
+    std::vector<std::string> paths, paired_paths;
+    std::string json_out, player;
     std::optional<SprtParameters> sprt;
     for (std::size_t i = 0; i < args.size(); ++i) {
         if (args[i] == "--json" || args[i] == "-json") {
             if (i + 1 >= args.size()) throw UsageError("--json needs a file");
             json_out = args[++i];
+        } else if (args[i] == "--paired-with") {
+            if (i + 1 >= args.size()) throw UsageError("--paired-with needs a PGN file");
+            paired_paths.push_back(args[++i]);
+        } else if (args[i] == "--player") {
+            if (i + 1 >= args.size() || args[i + 1].empty())
+                throw UsageError("--player needs a name");
+            player = args[++i];
         } else if (args[i] == "--sprt" || args[i] == "-sprt") {
             std::vector<std::string> words;
             while (i + 1 < args.size() && args[i + 1].find('=') != std::string::npos &&
@@ -335,9 +373,13 @@ int report_command(const Arguments& args) {
         }
     }
     require_arguments({{!paths.empty(), "FILE.pgn..."}});
-    require_readable_files(paths);
-    require_distinct_inputs(paths);
-    require_outputs_apart(paths, {json_out});
+    if (!player.empty() && paired_paths.empty())
+        throw UsageError("--player names whose results --paired-with compares; give --paired-with");
+    std::vector<std::string> inputs = paths;
+    inputs.insert(inputs.end(), paired_paths.begin(), paired_paths.end());
+    require_readable_files(inputs);
+    require_distinct_inputs(inputs);
+    require_outputs_apart(inputs, {json_out});
     require_writable_outputs({json_out});
     std::vector<std::string> names, errors, warnings;
     int skipped = 0;
@@ -359,6 +401,7 @@ int report_command(const Arguments& args) {
         std::string json = report_json(report);
         write_file_atomically(json_out, [&](std::ostream& out) { out << json << '\n'; });
     }
+    if (!paired_paths.empty() && !report_paired(paths, paired_paths, player, errors)) return 1;
     // A game left out makes the figures partial, which a script must not take for the whole;
     // a warning's game is counted.
     return errors.empty() ? 0 : 1;

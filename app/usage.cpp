@@ -123,10 +123,15 @@ std::vector<CommandUsage> make_command_usages() {
          "a match between two players (cutechess-style options)", MATCH_OPTIONS},
         {"tournament", "tournament -engine KEY=VALUE... (two or more) [-gauntlet] [options]",
          "round robin or gauntlet with ratings and a crosstable", MATCH_OPTIONS},
-        {"report", "report FILE.pgn... [--json FILE] [--sprt elo0=E0 elo1=E1 alpha=A beta=B]",
+        {"report",
+         "report FILE.pgn... [--json FILE] [--sprt elo0=E0 elo1=E1 alpha=A beta=B]\n"
+         "      [--paired-with OTHER.pgn]... [--player NAME]",
          "match statistics (Elo, intervals, LOS) recomputed from PGN",
          "  games are taken in round order, so the PGNs of a run's shards report as the run;\n"
-         "  --sprt adds the test's state for the first pair (as 'match -sprt' would stop on it)"},
+         "  --sprt adds the test's state for the first pair (as 'match -sprt' would stop on it);\n"
+         "  --paired-with compares the games with those of another run of the same schedule\n"
+         "  (the same openings, order and seed, players and colours), game by game by Round tag:\n"
+         "  how NAME's score moved (default: the runner's first player), with a 95% interval"},
         {"pgn stats",
          "pgn stats FILE...\n"
          "pgn stats --by eco|family FILE... [--eco-dir DIR (the built-in tables)]",

@@ -163,5 +163,67 @@ TEST(CommandLine, ReportFailsForAGameLeftOutNotForAWarning) {
     EXPECT_TRUE(contains(failed_text, "Results of 2 games")) << failed_text;
 }
 
+// report --paired-with: the same schedule played twice, compared game by game for the runner's
+// first player (or --player), after the report of the first run.
+TEST(CommandLine, ReportPairedWithAnotherRunComparesGameByGame) {
+    const std::string base = (std::filesystem::temp_directory_path() /
+                              ("mneme-report-paired-" + std::to_string(::getpid())))
+                                 .string();
+    auto write_run = [](const std::string& path, const char* results[4]) {
+        std::ofstream file(path);
+        const char* rounds[4] = {"1.1", "1.2", "2.1", "2.2"};
+        for (int i = 0; i < 4; ++i)
+            file << "[Round \"" << rounds[i] << "\"]\n[White \"" << (i % 2 ? "O" : "A")
+                 << "\"]\n[Black \"" << (i % 2 ? "A" : "O") << "\"]\n[Result \"" << results[i]
+                 << "\"]\n\n1. e4 e5 " << results[i] << "\n\n";
+    };
+    const char* here[4] = {"1-0", "1/2-1/2", "0-1", "1/2-1/2"};
+    const char* there[4] = {"1/2-1/2", "1-0", "1-0", "0-1"};
+    write_run(base + "-here.pgn", here);
+    write_run(base + "-there.pgn", there);
+    testing::internal::CaptureStdout();
+    Outcome outcome = run({"report", base + "-here.pgn", "--paired-with", base + "-there.pgn"});
+    std::string printed = testing::internal::GetCapturedStdout();
+    EXPECT_EQ(outcome.status, 0) << outcome.err;
+    EXPECT_TRUE(contains(printed, "Results of 4 games")) << printed;
+    EXPECT_TRUE(contains(printed, "Paired with " + base +
+                                      "-there.pgn (the same rounds, players, colours and starts): "
+                                      "4 games in 2 rounds"))
+        << printed;
+    EXPECT_TRUE(contains(printed,
+                         "  A scored 50.0% here and 62.5% there: -12.5 points +- 122.5 "
+                         "(95%), -88.7 Elo (-inf to +inf), LOS 42.1%"))
+        << printed;
+    EXPECT_TRUE(contains(printed,
+                         "  game by game: 2 better here, 0 the same, 2 worse (0 won here "
+                         "that were lost there, 1 lost here that were won there)"))
+        << printed;
+
+    testing::internal::CaptureStdout();
+    Outcome other =
+        run({"report", base + "-here.pgn", "--paired-with", base + "-there.pgn", "--player", "O"});
+    printed = testing::internal::GetCapturedStdout();
+    EXPECT_EQ(other.status, 0) << other.err;
+    EXPECT_TRUE(contains(printed, "  O scored 50.0% here and 37.5% there: +12.5 points"))
+        << printed;
+
+    // No game of the named player pairs: the reason, and status 1.
+    testing::internal::CaptureStdout();
+    testing::internal::CaptureStderr();
+    Outcome nobody =
+        run({"report", base + "-here.pgn", "--paired-with", base + "-there.pgn", "--player", "Z"});
+    nobody.err += testing::internal::GetCapturedStderr();
+    testing::internal::GetCapturedStdout();
+    EXPECT_EQ(nobody.status, 1);
+    EXPECT_TRUE(contains(nobody.err, "no game of Z pairs with one of")) << nobody.err;
+    std::filesystem::remove(base + "-here.pgn");
+    std::filesystem::remove(base + "-there.pgn");
+
+    expect_usage_mistake({"report", base + "-here.pgn", "--player", "A"},
+                         "--player names whose results --paired-with compares");
+    expect_usage_mistake({"report", base + "-here.pgn", "--paired-with"},
+                         "--paired-with needs a PGN file");
+}
+
 }  // namespace
 }  // namespace mneme::app

@@ -1,17 +1,15 @@
 #include "mneme/match/match_report.h"
 
 #include <algorithm>
-#include <charconv>
 #include <cmath>
 #include <cstdio>
-#include <limits>
 #include <map>
 #include <sstream>
 #include <string_view>
 #include <tuple>
 
-#include "mneme/match/game_runner.h"
-#include "mneme/pgn/pgn_reader.h"
+#include "mneme/match/round_tag.h"
+#include "mneme/match/run_games.h"
 #include "mneme/util/text.h"
 
 namespace mneme {
@@ -360,23 +358,8 @@ std::string llr_text(const SprtState& state) {
 
 namespace {
 
-constexpr long long LAST = std::numeric_limits<long long>::max();
 // Round numbers a live run can have; beyond them a game's place in its encounter is not computed.
 constexpr long long MAX_ROUND = 1'000'000'000;
-
-// "R.G" as (R, G); "R" as (R, 0); anything else sorts after every numbered round.
-std::pair<long long, long long> round_order(std::string_view round) {
-    auto number = [](std::string_view text, long long& value) {
-        auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
-        return error == std::errc() && end == text.data() + text.size();
-    };
-    std::size_t dot = round.find('.');
-    long long major = 0, minor = 0;
-    if (!number(round.substr(0, dot), major)) return {LAST, LAST};
-    if (dot != std::string_view::npos && !number(round.substr(dot + 1), minor))
-        return {major, LAST};
-    return {major, minor};
-}
 
 }  // namespace
 
@@ -392,43 +375,25 @@ std::vector<GameSummary> summaries_from_pgn(const std::vector<std::string>& path
         std::string opening;  // FEN and Opening tags: the two games of a pair share them
     };
     std::vector<ReadGame> read;
-    for (const std::string& path : paths) {
-        PgnReaderOptions options;
-        options.mainline_only = true;
-        PgnReader reader(path, options);
-        PgnMainline game;
-        while (reader.next_mainline(game)) {
-            // A game whose Result tag is missing or "*" counts by the result its movetext ends
-            // with (import format; the reader's full games take it so too).
-            std::optional<double> points = white_points(game.headers, game.result);
-            if (!points) {
-                ++skipped;
-                continue;
-            }
-            std::string white(game.headers.get("White", "?")),
-                black(game.headers.get("Black", "?"));
-            // A game between two players of one name (both tags missing, as in a PGN that is no
-            // match's) cannot be rated; it is named and left out rather than ending the report.
-            if (white == black) {
-                errors.push_back(path + ": game " + std::to_string(game.source.game_number) +
-                                 " (line " + std::to_string(game.source.line) +
-                                 "): White and Black are both '" + printable(white) +
-                                 "'; left out");
+    for (std::size_t file = 0; file < paths.size(); ++file) {
+        for (RunGame& game : run_games_from_pgn({paths[file]}, skipped, errors, warnings)) {
+            // A game between two players of one name (both tags missing, as in a PGN that is
+            // no match's) cannot be rated; it is named and left out rather than ending the
+            // report.
+            if (game.white == game.black) {
+                errors.push_back(game.place + ": White and Black are both '" +
+                                 printable(game.white) + "'; left out");
                 continue;
             }
             ReadGame& entry = read.emplace_back();
-            std::string round(game.headers.get("Round"));
-            entry.round = round_order(round);
-            entry.white = std::move(white);
-            entry.black = std::move(black);
-            entry.summary.white_score = *points;
-            entry.summary.termination = std::string(game.headers.get("Termination", "normal"));
-            entry.file = std::size_t(&path - paths.data());
-            entry.opening = std::string(game.headers.get("FEN")) + "|" +
-                            std::string(game.headers.get("Opening"));
+            entry.round = round_order(game.round);
+            entry.white = std::move(game.white);
+            entry.black = std::move(game.black);
+            entry.summary.white_score = game.white_score;
+            entry.summary.termination = std::move(game.termination);
+            entry.file = file;
+            entry.opening = game.start + "|" + game.opening;
         }
-        for (const PgnError& error : reader.errors())
-            (error.warning ? warnings : errors).push_back(error.message());
     }
     // In round order, so that the games of one run give the same report whether they come from
     // one file or from the files of its shards, and in whatever order concurrent games ended.
