@@ -22,15 +22,11 @@ RunGame game(const char* round, const char* white, const char* black, double whi
 // Two rounds of a colour-swapped match of A against O; A scores 1, 1/2, 0, 1/2 here and
 // 1/2, 0, 1, 1 there.
 std::vector<RunGame> here_games() {
-    return {game("1.2", "O", "A", 0.5),
-            game("1.1", "A", "O", 1.0),
-            game("2.1", "A", "O", 0.0),
+    return {game("1.2", "O", "A", 0.5), game("1.1", "A", "O", 1.0), game("2.1", "A", "O", 0.0),
             game("2.2", "O", "A", 0.5)};
 }
 std::vector<RunGame> there_games() {
-    return {game("1.1", "A", "O", 0.5),
-            game("1.2", "O", "A", 1.0),
-            game("2.1", "A", "O", 1.0),
+    return {game("1.1", "A", "O", 0.5), game("1.2", "O", "A", 1.0), game("2.1", "A", "O", 1.0),
             game("2.2", "O", "A", 0.0)};
 }
 
@@ -73,7 +69,7 @@ TEST(PairedRuns, DifferenceAndIntervalComeFromTheRoundsAsSamples) {
 TEST(PairedRuns, GamesOfAnotherScheduleAreLeftOutAndTheFirstIsNamed) {
     std::vector<RunGame> there = there_games();
     there[3].start = "8/8/8/8/8/8/8/K6k w - - 0 1";  // 2.2 from another position
-    there.push_back(game("3.1", "A", "O", 1.0));       // a round the other run did not play
+    there.push_back(game("3.1", "A", "O", 1.0));     // a round the other run did not play
     std::vector<RunGame> here = here_games();
     here.push_back(game("2.1", "A", "O", 1.0));  // 2.1 twice: it pairs with nothing
     PairedComparison c = compare_runs(here, there, "A");

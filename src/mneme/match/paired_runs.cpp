@@ -106,7 +106,9 @@ PairedComparison compare_runs(const std::vector<RunGame>& here, const std::vecto
     result.error95 = 1.959964 * standard_error;
     result.los = standard_error > 0
                      ? 0.5 * std::erfc(-result.difference / (standard_error * std::sqrt(2.0)))
-                     : (result.difference > 0 ? 1.0 : result.difference < 0 ? 0.0 : 0.5);
+                     : (result.difference > 0   ? 1.0
+                        : result.difference < 0 ? 0.0
+                                                : 0.5);
     auto elo_moved_by = [&](double change) {
         return elo_from_score(result.score_there + change) - elo_from_score(result.score_there);
     };
@@ -118,17 +120,17 @@ PairedComparison compare_runs(const std::vector<RunGame>& here, const std::vecto
 
 std::string format_paired_comparison(const PairedComparison& c, const std::string& there_name) {
     std::ostringstream out;
-    out << "Paired with " << there_name << " (the same rounds, players, colours and starts): "
-        << c.games << (c.games == 1 ? " game" : " games") << " in " << c.rounds
+    out << "Paired with " << there_name
+        << " (the same rounds, players, colours and starts): " << c.games
+        << (c.games == 1 ? " game" : " games") << " in " << c.rounds
         << (c.rounds == 1 ? " round" : " rounds") << '\n';
     if (c.games > 0) {
         out << "  " << printable(c.player) << " scored " << number("%.1f%%", 100 * c.score_here)
             << " here and " << number("%.1f%%", 100 * c.score_there)
             << " there: " << number("%+.1f", 100 * c.difference) << " points +- "
             << number("%.1f", 100 * c.error95) << " (95%), " << number("%+.1f", c.elo_difference)
-            << " Elo (" << number("%+.1f", c.elo_lower) << " to "
-            << number("%+.1f", c.elo_upper) << "), LOS " << number("%.1f%%", 100 * c.los)
-            << '\n';
+            << " Elo (" << number("%+.1f", c.elo_lower) << " to " << number("%+.1f", c.elo_upper)
+            << "), LOS " << number("%.1f%%", 100 * c.los) << '\n';
         out << "  game by game: " << c.better << " better here, " << c.same << " the same, "
             << c.worse << " worse (" << c.won_here_lost_there << " won here that were lost there, "
             << c.lost_here_won_there << " lost here that were won there)\n";
@@ -136,7 +138,8 @@ std::string format_paired_comparison(const PairedComparison& c, const std::strin
     if (c.unpaired_here || c.unpaired_there)
         out << "  without a twin: " << c.unpaired_here << " games here, " << c.unpaired_there
             << " there\n";
-    if (!c.mismatch.empty()) out << "  first difference in the schedules: " << printable(c.mismatch) << '\n';
+    if (!c.mismatch.empty())
+        out << "  first difference in the schedules: " << printable(c.mismatch) << '\n';
     return out.str();
 }
 

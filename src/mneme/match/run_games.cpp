@@ -29,8 +29,8 @@ std::vector<RunGame> run_games_from_pgn(const std::vector<std::string>& paths, i
             entry.opening = game.headers.get("Opening");
             entry.termination = game.headers.get("Termination", "normal");
             entry.white_score = *points;
-            entry.place = path + ": game " + std::to_string(game.source.game_number) +
-                          " (line " + std::to_string(game.source.line) + ")";
+            entry.place = path + ": game " + std::to_string(game.source.game_number) + " (line " +
+                          std::to_string(game.source.line) + ")";
         }
         for (const PgnError& error : reader.errors())
             (error.warning ? warnings : errors).push_back(error.message());

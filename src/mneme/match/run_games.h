@@ -10,8 +10,8 @@ namespace mneme {
 struct RunGame {
     std::string round;  // the Round tag ("R.G" from the match runner)
     std::string white, black;
-    std::string start;    // the FEN tag; empty from the standard start
-    std::string opening;  // the Opening tag
+    std::string start;                   // the FEN tag; empty from the standard start
+    std::string opening;                 // the Opening tag
     std::string termination = "normal";  // the Termination tag
     double white_score = 0;              // 1, 1/2, 0 or a result-function fraction
     std::string place;                   // "FILE: game N (line L)", for messages
