@@ -46,10 +46,11 @@ cat >"$work/queue.txt" <<QUEUE
 --name kept-job --new-option X=3 --out $work
 spsa.sh --then-test tuning $work --iterations 10 --param A=100,0,200,10,0.004
 engine_match.sh ethereal 400 $work/search-final
+engine_match.sh ethereal 400 $work/five-off --option KillerReductions=false
 QUEUE
 status=$(MNEME="$mneme" "$root/bench/queue_status.sh" "$work/queue.txt") || fail "exit $?"
 echo "$status"
-[ "$(echo "$status" | wc -l)" -eq 6 ] || fail "not one line per job (and the SPSA run's test)"
+[ "$(echo "$status" | wc -l)" -eq 7 ] || fail "not one line per job (and the SPSA run's test)"
 echo "$status" | grep -q '^played  *4 games, Elo [-+0-9.]* +- [0-9.inf]*, llr [-0-9.]* of +-2.94, no decision yet, 100 games to its cap of 104: 0.3 h at 360 games/h$' ||
     fail "the SPRT's line"
 echo "$status" | grep -q '^not-played-yet  *waiting$' || fail "the waiting job's line"
@@ -58,4 +59,5 @@ echo "$status" | grep -q "^kept-job  *waiting, 3 games kept in $IN_PROGRESS_DIR/
 echo "$status" | grep -q '^tuning  *SPSA, 3 of 10 iterations$' || fail "the SPSA run's line"
 echo "$status" | grep -q '^tuning-result  *waiting$' || fail "the SPSA run's test's line"
 echo "$status" | grep -q '^search-final/ethereal  *2 of 400 games$' || fail "the match's line"
+echo "$status" | grep -q '^five-off/ethereal  *0 of 400 games$' || fail "the line of a match with an option"
 echo "queue_status: ok"
