@@ -3,6 +3,7 @@
 
 #include <cmath>
 #include <limits>
+#include <string>
 #include <vector>
 
 #include "mneme/match/paired_runs.h"
@@ -59,6 +60,18 @@ TEST(PairedRuns, DifferenceAndIntervalComeFromTheRoundsAsSamples) {
     EXPECT_EQ(c.unpaired_here, 0);
     EXPECT_EQ(c.unpaired_there, 0);
     EXPECT_EQ(c.mismatch, "");
+    // The text: infinite interval ends, and no Elo shift from a run that scored 100%.
+    EXPECT_NE(format_paired_comparison(c, "b.pgn").find("-88.7 Elo (-inf to +inf), LOS 42.1%"),
+              std::string::npos);
+    std::vector<RunGame> all_won = there_games();
+    all_won[0].white_score = 1;
+    all_won[1].white_score = 0;
+    all_won[3].white_score = 0;
+    std::string text = format_paired_comparison(compare_runs(here_games(), all_won, "A"), "b.pgn");
+    EXPECT_NE(text.find("A scored 50.0% here and 100.0% there: -50.0 points +- "),
+              std::string::npos)
+        << text;
+    EXPECT_NE(text.find(" (95%), n/a Elo (n/a to n/a)"), std::string::npos) << text;
     // The other player's view is the mirror image.
     PairedComparison o = compare_runs(here_games(), there_games(), "O");
     EXPECT_DOUBLE_EQ(o.difference, 0.125);

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <limits>
 #include <map>
 #include <sstream>
 
@@ -21,9 +22,11 @@ std::string first_player(const std::vector<RunGame>& games) {
 
 namespace {
 
-// One number in a printf pattern; an infinite Elo (a score of 0 or 1) as "+inf" or "-inf".
+// One number in a printf pattern; an infinite Elo (a score of 0 or 1) as "+inf" or "-inf", and
+// an undefined Elo shift (from a score of 0 or 1 there) as "n/a".
 std::string number(const char* pattern, double value) {
     if (std::isinf(value)) return value > 0 ? "+inf" : "-inf";
+    if (std::isnan(value)) return "n/a";
     char text[64];
     std::snprintf(text, sizeof text, pattern, value);
     return text;
@@ -109,7 +112,10 @@ PairedComparison compare_runs(const std::vector<RunGame>& here, const std::vecto
                      : (result.difference > 0   ? 1.0
                         : result.difference < 0 ? 0.0
                                                 : 0.5);
+    // From a score of 0 or 1 there, whose Elo is infinite, no shift is defined (NaN).
     auto elo_moved_by = [&](double change) {
+        if (result.score_there <= 0 || result.score_there >= 1)
+            return std::numeric_limits<double>::quiet_NaN();
         return elo_from_score(result.score_there + change) - elo_from_score(result.score_there);
     };
     result.elo_difference = elo_moved_by(result.difference);

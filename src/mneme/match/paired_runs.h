@@ -22,7 +22,8 @@ struct PairedComparison {
     // Here minus there, per game, with the half-width of its 95% interval (the rounds as
     // independent samples) and the probability that here is the better run.
     double difference = 0, error95 = 0, los = 0.5;
-    // The Elo of score_there moved by the difference and by its interval's ends.
+    // The Elo of score_there moved by the difference and by its interval's ends; NaN when
+    // score_there is 0 or 1 (its Elo is infinite).
     double elo_difference = 0, elo_lower = 0, elo_upper = 0;
     int better = 0, same = 0, worse = 0;  // games, by the player's score here against there
     int won_here_lost_there = 0, lost_here_won_there = 0;
