@@ -317,17 +317,12 @@ int match_command(const Arguments& args, bool tournament) {
 
 namespace {
 
-// The report's games against the same schedule played in `paired_paths`, game by game, for
-// `player` (the runner's first player when empty). False when no game pairs.
-bool report_paired(const std::vector<std::string>& paths,
-                   const std::vector<std::string>& paired_paths, std::string player,
-                   std::vector<std::string>& errors) {
+// The report's games (`here`) against the same schedule played in `paired_paths`, game by
+// game, for `player` (the runner's first player when empty). False when no game pairs.
+bool report_paired(const std::vector<RunGame>& here, const std::vector<std::string>& paired_paths,
+                   std::string player, std::vector<std::string>& errors) {
     int skipped = 0;
-    std::vector<std::string> warnings, own_errors;
-    // The report's own files were read and their complaints printed already.
-    std::vector<RunGame> here = run_games_from_pgn(paths, skipped, own_errors, warnings);
-    warnings.clear();
-    std::vector<std::string> there_errors;
+    std::vector<std::string> warnings, there_errors;
     std::vector<RunGame> there = run_games_from_pgn(paired_paths, skipped, there_errors, warnings);
     for (const std::string& w : warnings) std::cerr << w << '\n';
     for (const std::string& e : there_errors) std::cerr << e << '\n';
@@ -383,7 +378,9 @@ int report_command(const Arguments& args) {
     require_writable_outputs({json_out});
     std::vector<std::string> names, errors, warnings;
     int skipped = 0;
-    std::vector<GameSummary> games = summaries_from_pgn(paths, names, skipped, errors, warnings);
+    // Read once: the report and the comparison with --paired-with both take these games.
+    std::vector<RunGame> run_games = run_games_from_pgn(paths, skipped, errors, warnings);
+    std::vector<GameSummary> games = summaries_from_run_games(run_games, names);
     for (const std::string& w : warnings) std::cerr << w << '\n';
     for (const std::string& e : errors) std::cerr << e << '\n';
     if (skipped)
@@ -401,7 +398,7 @@ int report_command(const Arguments& args) {
         std::string json = report_json(report);
         write_file_atomically(json_out, [&](std::ostream& out) { out << json << '\n'; });
     }
-    if (!paired_paths.empty() && !report_paired(paths, paired_paths, player, errors)) return 1;
+    if (!paired_paths.empty() && !report_paired(run_games, paired_paths, player, errors)) return 1;
     // A game left out makes the figures partial, which a script must not take for the whole;
     // a warning's game is counted.
     return errors.empty() ? 0 : 1;

@@ -9,7 +9,6 @@
 #include <tuple>
 
 #include "mneme/match/round_tag.h"
-#include "mneme/match/run_games.h"
 #include "mneme/util/text.h"
 
 namespace mneme {
@@ -367,6 +366,12 @@ std::vector<GameSummary> summaries_from_pgn(const std::vector<std::string>& path
                                             std::vector<std::string>& names, int& skipped,
                                             std::vector<std::string>& errors,
                                             std::vector<std::string>& warnings) {
+    std::vector<RunGame> games = run_games_from_pgn(paths, skipped, errors, warnings);
+    return summaries_from_run_games(std::move(games), names);
+}
+
+std::vector<GameSummary> summaries_from_run_games(std::vector<RunGame> run_games,
+                                                  std::vector<std::string>& names) {
     struct ReadGame {
         std::pair<long long, long long> round;
         std::string white, black;
@@ -375,25 +380,15 @@ std::vector<GameSummary> summaries_from_pgn(const std::vector<std::string>& path
         std::string opening;  // FEN and Opening tags: the two games of a pair share them
     };
     std::vector<ReadGame> read;
-    for (std::size_t file = 0; file < paths.size(); ++file) {
-        for (RunGame& game : run_games_from_pgn({paths[file]}, skipped, errors, warnings)) {
-            // A game between two players of one name (both tags missing, as in a PGN that is
-            // no match's) cannot be rated; it is named and left out rather than ending the
-            // report.
-            if (game.white == game.black) {
-                errors.push_back(game.place + ": White and Black are both '" +
-                                 printable(game.white) + "'; left out");
-                continue;
-            }
-            ReadGame& entry = read.emplace_back();
-            entry.round = round_order(game.round);
-            entry.white = std::move(game.white);
-            entry.black = std::move(game.black);
-            entry.summary.white_score = game.white_score;
-            entry.summary.termination = std::move(game.termination);
-            entry.file = file;
-            entry.opening = game.start + "|" + game.opening;
-        }
+    for (RunGame& game : run_games) {
+        ReadGame& entry = read.emplace_back();
+        entry.round = round_order(game.round);
+        entry.white = std::move(game.white);
+        entry.black = std::move(game.black);
+        entry.summary.white_score = game.white_score;
+        entry.summary.termination = std::move(game.termination);
+        entry.file = game.file;
+        entry.opening = game.start + "|" + game.opening;
     }
     // In round order, so that the games of one run give the same report whether they come from
     // one file or from the files of its shards, and in whatever order concurrent games ended.

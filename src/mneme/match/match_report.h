@@ -12,6 +12,7 @@
 #include "mneme/match/elo_statistics.h"
 #include "mneme/match/orderings.h"
 #include "mneme/match/rating_fit.h"
+#include "mneme/match/run_games.h"
 #include "mneme/match/sprt.h"
 
 namespace mneme {
@@ -77,5 +78,9 @@ std::vector<GameSummary> summaries_from_pgn(const std::vector<std::string>& path
                                             std::vector<std::string>& names, int& skipped,
                                             std::vector<std::string>& errors,
                                             std::vector<std::string>& warnings);
+// The same from games already read (run_games_from_pgn), which report and its --paired-with
+// both use, read once.
+std::vector<GameSummary> summaries_from_run_games(std::vector<RunGame> games,
+                                                  std::vector<std::string>& names);
 
 }  // namespace mneme

@@ -2,6 +2,7 @@
 
 #include "mneme/match/game_runner.h"
 #include "mneme/pgn/pgn_reader.h"
+#include "mneme/util/text.h"
 
 namespace mneme {
 
@@ -9,7 +10,8 @@ std::vector<RunGame> run_games_from_pgn(const std::vector<std::string>& paths, i
                                         std::vector<std::string>& errors,
                                         std::vector<std::string>& warnings) {
     std::vector<RunGame> games;
-    for (const std::string& path : paths) {
+    for (std::size_t file = 0; file < paths.size(); ++file) {
+        const std::string& path = paths[file];
         PgnReaderOptions options;
         options.mainline_only = true;
         PgnReader reader(path, options);
@@ -21,16 +23,27 @@ std::vector<RunGame> run_games_from_pgn(const std::vector<std::string>& paths, i
                 ++skipped;
                 continue;
             }
+            std::string white(game.headers.get("White", "?")),
+                black(game.headers.get("Black", "?"));
+            // A game between two players of one name (both tags missing, as in a PGN that is
+            // no match's) can be neither rated nor paired; it is named and left out rather
+            // than ending the report.
+            if (white == black) {
+                errors.push_back(path + ": game " + std::to_string(game.source.game_number) +
+                                 " (line " + std::to_string(game.source.line) +
+                                 "): White and Black are both '" + printable(white) +
+                                 "'; left out");
+                continue;
+            }
             RunGame& entry = games.emplace_back();
             entry.round = game.headers.get("Round");
-            entry.white = game.headers.get("White", "?");
-            entry.black = game.headers.get("Black", "?");
+            entry.white = std::move(white);
+            entry.black = std::move(black);
             entry.start = game.headers.get("FEN");
             entry.opening = game.headers.get("Opening");
             entry.termination = game.headers.get("Termination", "normal");
             entry.white_score = *points;
-            entry.place = path + ": game " + std::to_string(game.source.game_number) + " (line " +
-                          std::to_string(game.source.line) + ")";
+            entry.file = file;
         }
         for (const PgnError& error : reader.errors())
             (error.warning ? warnings : errors).push_back(error.message());
