@@ -330,6 +330,25 @@ TEST(SearchRefinements, QuiescenceCheckDeficitKeepsChecksToNodesFarBelowBeta) {
     expect_queen_sacrifice_mate(far_below, 1);
 }
 
+// QuiescenceCheckFlights keeps quiet checks to a king with at most that many flight squares.
+// After 1. Qxh7+ Kxh7 the king has two (h6 and h8; g6 is the f-pawn's, g8 its own rook's), and
+// the quiet 2. Rh3# is found at depth 1 with a limit of two, not with one.
+TEST(SearchRefinements, QuiescenceCheckFlightsKeepsChecksToConfinedKings) {
+    SearchOptions checks = with_refinement(&SearchOptions::quiescence_checks);
+    SearchOptions two = checks, one = checks;
+    two.margins.quiescence_check_flights = 2;
+    one.margins.quiescence_check_flights = 1;
+    expect_queen_sacrifice_mate(two, 1);
+    EXPECT_FALSE(
+        is_mate_score(search_with(Position::from_fen(QUEEN_SACRIFICE_MATE), one, 1).score));
+    // In a quiet middlegame, where the kings have room, far fewer checks are searched.
+    Position middlegame =
+        Position::from_fen("r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP2BPPP/R2QKB1R w KQ - 0 8");
+    std::uint64_t all = search_with(middlegame, checks, 8).statistics.quiescence_checks;
+    std::uint64_t kept = search_with(middlegame, one, 8).statistics.quiescence_checks;
+    EXPECT_LT(kept * 2, all) << kept << " against " << all;
+}
+
 // Quiescence check pruning: in a position full of captures that check (a fuzzer's input found
 // it: the engine's search of one ply took 6,908 nodes with the network, 843 with the switch),
 // the lines of checks and evasions below the leaves are pruned like the others (with the

@@ -619,6 +619,11 @@ TEST(UciProtocol, SearchMarginsAreCheckedSpinOptions) {
               nodes_with(checks));
     EXPECT_NE(nodes_with(checks + "setoption name QuiescenceCheckDeficit value 100\n"),
               nodes_with(checks));
+    EXPECT_EQ(nodes_with("setoption name QuiescenceCheckFlights value 1\n"), defaults);
+    EXPECT_EQ(nodes_with(checks + "setoption name QuiescenceCheckFlights value 8\n"),
+              nodes_with(checks));
+    EXPECT_NE(nodes_with(checks + "setoption name QuiescenceCheckFlights value 1\n"),
+              nodes_with(checks));
     EXPECT_NE(nodes_with("setoption name LmrBase value -50\n"), defaults);
 }
 

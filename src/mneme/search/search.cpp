@@ -9,6 +9,7 @@
 #include "mneme/core/movegen.h"
 #include "mneme/eval/evaluate.h"
 #include "mneme/eval/evaluator.h"
+#include "mneme/search/king_flights.h"
 #include "mneme/search/late_move_reductions.h"
 #include "mneme/search/move_picker.h"
 #include "mneme/search/static_exchange.h"
@@ -688,8 +689,12 @@ Value Searcher::quiescence(Value alpha, Value beta, int ply, bool pv_node, bool 
     // QuiescenceCheckDeficit keeps them to nodes whose static score is that far below beta (a
     // side that gave material away, whose point may be a mate), out of the many nodes near the
     // window, where a check seldom changes the result.
+    // QuiescenceCheckFlights keeps them to kings with few flight squares.
     const int deficit = options_.margins.quiescence_check_deficit;
-    if (checks && !in_check && best_value < beta && static_eval <= beta - deficit) {
+    const int flights_allowed = options_.margins.quiescence_check_flights;
+    if (checks && !in_check && best_value < beta && static_eval <= beta - deficit &&
+        (flights_allowed >= 8 ||
+         popcount(king_flight_squares(pos_, ~pos_.side_to_move())) <= flights_allowed)) {
         for (Move m : MoveList<QUIET_CHECKS>(pos_)) {
             table_->prefetch(pos_.key_after(m));
             if (static_exchange(pos_, m) < 0) continue;

@@ -45,6 +45,10 @@ struct SearchMargins {
     // QuiescenceChecks only where the static score is at least this far below beta (a side
     // that gave material away, whose point may be a mate); 0: wherever it is below beta.
     int quiescence_check_deficit = 0;
+    // QuiescenceChecks only against a king with at most this many flight squares (free
+    // squares beside it that the checking side does not attack): a check that mates needs a
+    // confined king. 8, the most a king can have: every check.
+    int quiescence_check_flights = 8;
     // DoubleExtensions: a singular move whose rivals fall this far below the singular bound
     // gets two plies more instead of one.
     int double_extension_margin = 20;
@@ -79,6 +83,7 @@ inline constexpr SearchMarginOption SEARCH_MARGIN_OPTIONS[] = {
     {"HistoryPrunePerDepth", &SearchMargins::history_prune_per_depth, 0, 100000},
     {"AspirationDelta", &SearchMargins::aspiration_delta, 5, 500},
     {"QuiescenceCheckDeficit", &SearchMargins::quiescence_check_deficit, 0, 3000},
+    {"QuiescenceCheckFlights", &SearchMargins::quiescence_check_flights, 0, 8},
     {"DoubleExtensionMargin", &SearchMargins::double_extension_margin, 0, 1000},
     {"ReSearchDeeperMargin", &SearchMargins::re_search_deeper_margin, 0, 1000},
     {"LmrBase", &SearchMargins::lmr_base, -200, 300},
