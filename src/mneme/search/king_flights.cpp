@@ -8,7 +8,7 @@ Bitboard king_flight_squares(const Position& pos, Color side) {
     Bitboard flights = 0;
     for (Bitboard b = king_attacks(king) & ~pos.pieces(side); b;) {
         Square s = pop_lsb(b);
-        if (!(pos.attackers_to(s, without_king) & pos.pieces(~side))) flights |= square_bb(s);
+        if (!pos.attacked_by(~side, s, without_king)) flights |= square_bb(s);
     }
     return flights;
 }
