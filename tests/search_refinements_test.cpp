@@ -166,13 +166,13 @@ TEST(SearchRefinements, EachChangesTheTreeAndKeepsTactics) {
     }
     // All of them together as well. The default has every refinement on that passed its test
     // in games (docs/search-tests.md); the ones not tested yet are off.
-    const std::array<bool SearchOptions::*, 11> untested = {
+    const std::array<bool SearchOptions::*, 12> untested = {
         &SearchOptions::quiescence_checks,    &SearchOptions::former_pv_no_reverse_futility,
         &SearchOptions::advanced_pawn_pushes, &SearchOptions::quiescence_check_pruning,
         &SearchOptions::root_reductions,      &SearchOptions::quiet_table_move_no_reverse_futility,
         &SearchOptions::double_extensions,    &SearchOptions::re_search_depth,
         &SearchOptions::threat_ordering,      &SearchOptions::four_ply_continuation,
-        &SearchOptions::non_pawn_correction};
+        &SearchOptions::non_pawn_correction,  &SearchOptions::table_score_eval};
     SearchOptions defaults;
     for (const SearchRefinementOption& r : SEARCH_REFINEMENT_OPTIONS)
         EXPECT_EQ(defaults.*(r.field),
@@ -220,6 +220,21 @@ TEST(SearchRefinements, ReSearchDepthFollowsTheReducedSearchsMargin) {
     EXPECT_GT(result.statistics.shallower_re_searches, 0u);
     EXPECT_LE(result.statistics.deeper_re_searches + result.statistics.shallower_re_searches,
               result.statistics.re_searches);
+}
+
+// Table score as evaluation: nodes whose table entry bounds the value beyond the static score
+// are judged by it, never without the switch; the tree changes and a mate is still proved.
+TEST(SearchRefinements, TableScoreEvalJudgesNodesByTheTablesBound) {
+    Position middlegame =
+        Position::from_fen("r2q1rk1/pp1bbppp/2n1pn2/3p4/2PP4/P1N1PN2/1P1QBPPP/R3K2R w KQ - 0 10");
+    SearchResult plain = search_with(middlegame, SearchOptions(), 11);
+    EXPECT_EQ(plain.statistics.table_score_evals, 0u);
+    SearchOptions refined;
+    refined.table_score_eval = true;
+    SearchResult result = search_with(middlegame, refined, 11);
+    EXPECT_GT(result.statistics.table_score_evals, 0u);
+    EXPECT_NE(result.nodes, plain.nodes);
+    expect_queen_sacrifice_mate(refined, 8);
 }
 
 // Threat ordering: with no history to go by, a knight that an enemy pawn attacks is moved

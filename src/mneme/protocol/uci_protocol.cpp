@@ -116,7 +116,8 @@ std::string statistics_line(const SearchResult& result) {
          << " futility-prunes " << s.futility_prunes << " aspiration-fails " << s.aspiration_fails
          << " quiescence-checks " << s.quiescence_checks << " double-extensions "
          << s.double_extensions << " deeper-re-searches " << s.deeper_re_searches
-         << " shallower-re-searches " << s.shallower_re_searches;
+         << " shallower-re-searches " << s.shallower_re_searches << " table-score-evals "
+         << s.table_score_evals;
     return line.str();
 }
 

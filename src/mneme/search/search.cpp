@@ -43,6 +43,15 @@ bool tt_score_usable(const TTData& tt, Value alpha, Value beta) {
     }
 }
 
+// The table's score where its bound says the node is worth at least that much more than the
+// static score (a lower bound above it) or at most that much less (an upper bound below it):
+// what a search found is a better guess than the evaluation alone (TableScoreEval).
+Value table_refined_eval(const TTData& tt, Value static_eval) {
+    if (tt.score == VALUE_NONE || is_mate_score(tt.score)) return static_eval;
+    Bound beyond = tt.score > static_eval ? Bound::LOWER : Bound::UPPER;
+    return tt.bound == Bound::EXACT || tt.bound == beyond ? tt.score : static_eval;
+}
+
 // Null-move pruning assumes that passing is worse than any move, false in zugzwang, which is
 // common when only king and pawns are left.
 bool has_non_pawn_material(const Position& pos, Color c) {
@@ -278,6 +287,13 @@ Value Searcher::negamax(int depth, Value alpha, Value beta, int ply, bool pv_nod
         static_eval = corrected_eval(raw_eval);
     }
     static_evals_[ply] = static_eval;
+    // The pruning below judges by `eval`: the static score, or with TableScoreEval the table's
+    // score where its bound says more. Improving and the corrections keep the static score.
+    Value eval = static_eval;
+    if (options_.table_score_eval && !excluded && !in_check && tt_hit) {
+        eval = table_refined_eval(tt, static_eval);
+        if (eval != static_eval) ++statistics_.table_score_evals;
+    }
     // The null move's and ProbCut's children inherit the line's double extensions; the move
     // loop sets each move's own.
     double_extensions_[ply + 1] = double_extensions_[ply];
@@ -303,14 +319,13 @@ Value Searcher::negamax(int depth, Value alpha, Value beta, int ply, bool pv_nod
         !(options_.former_pv_no_reverse_futility && tt_pv) &&
         !(options_.quiet_table_move_no_reverse_futility && tt_move && is_quiet(pos_, tt_move)) &&
         !is_mate_score(beta) &&
-        static_eval - reverse_futility_margin(options_.margins, depth - (improving ? 1 : 0)) >=
-            beta)
-        return static_eval;
+        eval - reverse_futility_margin(options_.margins, depth - (improving ? 1 : 0)) >= beta)
+        return eval;
 
     // Razoring: far below alpha near the leaves, only a capture could help; quiescence says
     // whether one does.
     if (options_.razoring && prune_node && !minimax && depth <= RAZOR_MAX_DEPTH &&
-        !is_mate_score(alpha) && static_eval + razor_margin(options_.margins, depth) < alpha) {
+        !is_mate_score(alpha) && eval + razor_margin(options_.margins, depth) < alpha) {
         Value v = quiescence(alpha, alpha + 1, ply, false, options_.quiescence_checks);
         if (stopped_) return 0;
         if (v <= alpha) return v;
@@ -318,12 +333,12 @@ Value Searcher::negamax(int depth, Value alpha, Value beta, int ply, bool pv_nod
 
     // Null-move pruning: if passing still leaves us above beta, a real move will too.
     Color us = pos_.side_to_move();
-    if (options_.null_move && prune_node && depth >= 3 && static_eval >= beta &&
-        !is_mate_score(beta) && pos_.last_move() != Move::null() && ply >= null_move_min_ply_ &&
+    if (options_.null_move && prune_node && depth >= 3 && eval >= beta && !is_mate_score(beta) &&
+        pos_.last_move() != Move::null() && ply >= null_move_min_ply_ &&
         has_non_pawn_material(pos_, us)) {
         // The further above beta, the more a pass can afford to look shallower.
-        int reduction = options_.margins.null_move_reduction + depth / 3 +
-                        std::min((static_eval - beta) / 200, 3);
+        int reduction =
+            options_.margins.null_move_reduction + depth / 3 + std::min((eval - beta) / 200, 3);
         move_slices_[ply] = nullptr;
         evaluator_->push_null();
         pos_.do_null_move();
@@ -400,8 +415,7 @@ Value Searcher::negamax(int depth, Value alpha, Value beta, int ply, bool pv_nod
     // Frontier futility: with the static score this far below alpha, quiet moves that do not
     // check are skipped; the margin stands in for their score.
     bool futile = options_.futility && !pv_node && !in_check && depth <= FUTILITY_MAX_DEPTH &&
-                  !is_mate_score(alpha) &&
-                  static_eval + futility_margin(options_.margins, depth) <= alpha;
+                  !is_mate_score(alpha) && eval + futility_margin(options_.margins, depth) <= alpha;
     // Move-count pruning: after this many moves in a shallow node, the quiet ones left,
     // ordered last by history, are skipped.
     const int quiet_move_limit = (3 + depth * depth) / (improving ? 1 : 2);
@@ -432,8 +446,7 @@ Value Searcher::negamax(int depth, Value alpha, Value beta, int ply, bool pv_nod
         if (!minimax && best_value > VALUE_MATED_IN_MAX_PLY) {
             if (futile && late_quiet && !gives_check) {
                 ++statistics_.futility_prunes;
-                best_value =
-                    std::max(best_value, static_eval + futility_margin(options_.margins, depth));
+                best_value = std::max(best_value, eval + futility_margin(options_.margins, depth));
                 continue;
             }
             if (options_.move_count_pruning && late_quiet && !in_check && !gives_check &&
@@ -611,14 +624,21 @@ Value Searcher::quiescence(Value alpha, Value beta, int ply, bool pv_node, bool 
     Value raw_eval = VALUE_NONE;
     Value static_eval = VALUE_NONE;
     Value best_value = -VALUE_INFINITE;
+    Value stand_pat = VALUE_NONE;
     if (!in_check) {
         raw_eval = tt_hit && tt.eval != VALUE_NONE ? tt.eval : evaluator_->evaluate(pos_);
         static_eval = corrected_eval(raw_eval);
         best_value = static_eval;
+        // TableScoreEval: standing pat is worth what the table's bound says, where it says more.
+        if (options_.table_score_eval && tt_hit) {
+            best_value = table_refined_eval(tt, static_eval);
+            if (best_value != static_eval) ++statistics_.table_score_evals;
+        }
         if (best_value >= beta) {
             return options_.algorithm == SearchAlgorithm::ALPHABETA_FAIL_HARD ? beta : best_value;
         }
         alpha = std::max(alpha, best_value);
+        stand_pat = best_value;
     }
 
     Move best_move;
@@ -669,7 +689,7 @@ Value Searcher::quiescence(Value alpha, Value beta, int ply, bool pv_node, bool 
             // for free and a margin for position besides (a check may mate: spared, unless
             // checks are pruned too).
             PieceType victim = m.kind() == EN_PASSANT ? PAWN : type_of(pos_.piece_on(m.to()));
-            Value optimistic = static_eval + SEE_VALUE[victim] + options_.margins.quiescence_delta;
+            Value optimistic = stand_pat + SEE_VALUE[victim] + options_.margins.quiescence_delta;
             if (options_.futility && optimistic <= alpha &&
                 (prune_checks || !pos_.gives_check(m))) {
                 best_value = std::max(best_value, optimistic);

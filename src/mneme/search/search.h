@@ -57,6 +57,7 @@ struct SearchStatistics {
     std::uint64_t double_extensions = 0;      // singular moves extended by two plies
     std::uint64_t deeper_re_searches = 0;     // re-searches of reduced moves a ply deeper
     std::uint64_t shallower_re_searches = 0;  // ... and a ply shallower than planned
+    std::uint64_t table_score_evals = 0;      // nodes judged by the table's score (TableScoreEval)
 };
 
 // A root move's standing after the last iteration, for MultiPV and strength limiting.

@@ -181,6 +181,9 @@ struct SearchOptions {
                                          // two turns back (a third continuation slice)
     bool non_pawn_correction = false;    // two more correction tables, keyed by where each
                                          // side's pieces other than pawns stand
+    bool table_score_eval = false;       // the pruning decisions judge by the table's score
+                                         // where its bound says the node is worth more (or
+                                         // less) than the static score
 
     SearchMargins margins;
 
@@ -222,6 +225,7 @@ inline constexpr SearchRefinementOption SEARCH_REFINEMENT_OPTIONS[] = {
     {"ThreatOrdering", &SearchOptions::threat_ordering},
     {"FourPlyContinuation", &SearchOptions::four_ply_continuation},
     {"NonPawnCorrection", &SearchOptions::non_pawn_correction},
+    {"TableScoreEval", &SearchOptions::table_score_eval},
 };
 
 inline SearchOptions SearchOptions::plain(SearchAlgorithm algorithm) {
