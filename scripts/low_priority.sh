@@ -29,4 +29,7 @@ fi
 # The session's weight against the other sessions (no such file without autogroup: then nice
 # alone decides, as it does across all processes).
 [ -w /proc/self/autogroup ] && echo 19 > /proc/self/autogroup
+# The mark is this script's alone: a command that runs the script again (a test suite run at low
+# priority runs this script's own test) gets a session of its own too.
+unset MNEME_LOW_PRIORITY_SESSION
 exec nice -n 19 "$@"

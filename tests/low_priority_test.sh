@@ -30,6 +30,11 @@ status=0
 if command -v setsid > /dev/null; then
     session=$("$low" sh -c 'printf "%s %s" "$(cut -d " " -f 6 /proc/$$/stat)" $$')
     [ "${session% *}" = "${session#* }" ] || fail "not a session of its own: sid and pid $session"
+    # Run again from a command it runs (the test suite run at low priority runs this test), it
+    # makes a session of its own again.
+    printf '%s\n' 'printf "%s %s" "$(cut -d " " -f 6 /proc/$$/stat)" $$' > "$work/session.sh"
+    session=$("$low" sh -c '"$1" sh "$2"; true' sh "$low" "$work/session.sh")
+    [ "${session% *}" = "${session#* }" ] || fail "run from a low-priority command, not a session of its own: sid and pid $session"
 fi
 
 # A TERM to the script ends the command's whole session (the command and what it started) at
