@@ -412,8 +412,8 @@ Value Searcher::negamax(int depth, Value alpha, Value beta, int ply, bool pv_nod
     int quiet_count = 0;
     MoveStorage<MAX_MOVES_REMEMBERED> captures_tried;
     int capture_count = 0;
-    // Frontier futility: with the static score this far below alpha, quiet moves that do not
-    // check are skipped; the margin stands in for their score.
+    // Frontier futility: with the static score (or TableScoreEval's) this far below alpha, quiet
+    // moves that do not check are skipped; the margin stands in for their score.
     bool futile = options_.futility && !pv_node && !in_check && depth <= FUTILITY_MAX_DEPTH &&
                   !is_mate_score(alpha) && eval + futility_margin(options_.margins, depth) <= alpha;
     // Move-count pruning: after this many moves in a shallow node, the quiet ones left,
