@@ -88,9 +88,9 @@ spsa_status() {
     fi
     printf '%-40s SPSA, %s of %s iterations%s\n' "$name" "$done_iterations" "$wanted" \
         "$(running "/$name-mneme learn spsa")"
-    # The tuned values' test (bench/spsa.sh --then-test plays it after the run).
+    # The tuned values' test (bench/spsa.sh --then-test plays it after the run, to its cap).
     if [[ -s "$outdir/$name-result.pgn" || $then_test == 1 ]]; then
-        sprt_status --name "$name-result" --out "$outdir"
+        sprt_status --name "$name-result" --out "$outdir" --max-games "${SPSA_TEST_MAX_GAMES:-4000}"
     fi
     return 0
 }

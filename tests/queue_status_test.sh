@@ -1,8 +1,9 @@
 #!/bin/sh
 # bench/queue_status.sh reads each kind of queued job's files: an SPRT's games, test state and
 # the time to its cap at the pace of its games (20 s each, two at once: 360 an hour), an SPSA
-# run's iterations and its test (waiting), a match's games, a job with no files yet as waiting,
-# and one whose games a session kept (in two parts) as waiting with them.
+# run's iterations and its test (waiting, then its games to spsa.sh's cap), a match's games, a
+# job with no files yet as waiting, and one whose games a session kept (in two parts) as waiting
+# with them.
 #
 #   tests/queue_status_test.sh MNEME
 set -eu
@@ -58,6 +59,11 @@ echo "$status" | grep -q "^kept-job  *waiting, 3 games kept in $IN_PROGRESS_DIR/
     fail "the kept job's line"
 echo "$status" | grep -q '^tuning  *SPSA, 3 of 10 iterations$' || fail "the SPSA run's line"
 echo "$status" | grep -q '^tuning-result  *waiting$' || fail "the SPSA run's test's line"
+# Once its test has games, the test's line counts to bench/spsa.sh's cap, not sprt.sh's.
+cp "$work/played.pgn" "$work/tuning-result.pgn"
+status=$(MNEME="$mneme" "$root/bench/queue_status.sh" "$work/queue.txt") || fail "exit $?"
+echo "$status" | grep -q '^tuning-result  *4 games, .*, 3996 games to its cap of 4000: 11.1 h at 360 games/h$' ||
+    fail "the SPSA run's test's line once it has games"
 echo "$status" | grep -q '^search-final/ethereal  *2 of 400 games$' || fail "the match's line"
 echo "$status" | grep -q '^five-off/ethereal  *0 of 400 games$' || fail "the line of a match with an option"
 echo "queue_status: ok"
