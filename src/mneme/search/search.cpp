@@ -243,6 +243,13 @@ double Searcher::time_scale() const {
     return stability * trend * effort;
 }
 
+Value Searcher::pruning_eval(bool tt_hit, const TTData& tt, Value static_eval) {
+    if (!options_.table_score_eval || !tt_hit) return static_eval;
+    Value eval = table_refined_eval(tt, static_eval);
+    if (eval != static_eval) ++statistics_.table_score_evals;
+    return eval;
+}
+
 Value Searcher::negamax(int depth, Value alpha, Value beta, int ply, bool pv_node, bool cut_node) {
     const SearchAlgorithm algorithm = options_.algorithm;
     const bool minimax = algorithm == SearchAlgorithm::MINIMAX;
@@ -289,11 +296,7 @@ Value Searcher::negamax(int depth, Value alpha, Value beta, int ply, bool pv_nod
     static_evals_[ply] = static_eval;
     // The pruning below judges by `eval`: the static score, or with TableScoreEval the table's
     // score where its bound says more. Improving and the corrections keep the static score.
-    Value eval = static_eval;
-    if (options_.table_score_eval && !excluded && !in_check && tt_hit) {
-        eval = table_refined_eval(tt, static_eval);
-        if (eval != static_eval) ++statistics_.table_score_evals;
-    }
+    const Value eval = excluded || in_check ? static_eval : pruning_eval(tt_hit, tt, static_eval);
     // The null move's and ProbCut's children inherit the line's double extensions; the move
     // loop sets each move's own.
     double_extensions_[ply + 1] = double_extensions_[ply];
@@ -628,12 +631,8 @@ Value Searcher::quiescence(Value alpha, Value beta, int ply, bool pv_node, bool 
     if (!in_check) {
         raw_eval = tt_hit && tt.eval != VALUE_NONE ? tt.eval : evaluator_->evaluate(pos_);
         static_eval = corrected_eval(raw_eval);
-        best_value = static_eval;
         // TableScoreEval: standing pat is worth what the table's bound says, where it says more.
-        if (options_.table_score_eval && tt_hit) {
-            best_value = table_refined_eval(tt, static_eval);
-            if (best_value != static_eval) ++statistics_.table_score_evals;
-        }
+        best_value = pruning_eval(tt_hit, tt, static_eval);
         if (best_value >= beta) {
             return options_.algorithm == SearchAlgorithm::ALPHABETA_FAIL_HARD ? beta : best_value;
         }

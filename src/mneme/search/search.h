@@ -163,6 +163,9 @@ private:
     Value quiescence(Value alpha, Value beta, int ply, bool pv_node, bool checks = false);
     // The static evaluation, corrected by the correction history when that is on.
     Value corrected_eval(Value raw) const;
+    // What the pruning judges a node by: `static_eval`, or with TableScoreEval the table's score
+    // where its bound says more (counted in the statistics).
+    Value pruning_eval(bool tt_hit, const TTData& tt, Value static_eval);
     // The correction history's verdict on the current position, in centipawns.
     int eval_correction() const;
     bool corrects_eval() const;  // whether any correction table is on
